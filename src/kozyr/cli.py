@@ -1,0 +1,119 @@
+"""The ``kozyr`` command line: replay, record, play, move, bot, arena, serve.
+
+Each command parses its flags here and hands over to the module that owns the feature, so the
+import cost of the web server is not paid by ``kozyr replay``.  Every command returns its exit
+status; bad flags get a clear one-line error and exit status 2.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="kozyr: Thousand, Debertz and Tertz — engines, records, bots, card room.")
+
+RuleOpt = Annotated[list[str] | None, typer.Option(
+    "--rule", "-r", help="Override a rule option: name=value (repeatable).")]
+PresetOpt = Annotated[str | None, typer.Option("--preset", "-p", help="Rule preset.")]
+SeedOpt = Annotated[int | None, typer.Option("--seed", help="Seed of the deals (default: random).")]
+
+
+@app.command()
+def replay(file: Annotated[Path, typer.Argument(help="Game record (JSON), '-' for stdin.")],
+           json: Annotated[bool, typer.Option("--json", help="Print the sheet as JSON.")] = False,
+           ) -> None:
+    """Replay a game record and print its score sheet."""
+    from kozyr.replay import main as replay_main
+
+    raise typer.Exit(replay_main(str(file), as_json=json))
+
+
+@app.command()
+def record(game: Annotated[str, typer.Argument(help="thousand, debertz or tertz")] = "thousand",
+           preset: PresetOpt = None, rule: RuleOpt = None,
+           bots: Annotated[str | None, typer.Option(
+               "--bots", help="Comma-separated bot per seat (default: heuristic).")] = None,
+           seed: SeedOpt = None,
+           deals: Annotated[int | None, typer.Option(
+               "--deals", help="Stop after this many deals (default: the whole match).")] = None,
+           out: Annotated[Path | None, typer.Option("--out", "-o", help="Write here, not stdout.")]
+           = None) -> None:
+    """Play a seeded game between bots and write its record."""
+    from kozyr.records import record_main
+
+    raise typer.Exit(record_main(game, preset=preset, rules=rule or [], bots=bots, seed=seed,
+                                 deals=deals, out=str(out) if out else None))
+
+
+@app.command()
+def play(game: Annotated[str, typer.Argument(help="thousand, debertz or tertz")] = "thousand",
+         preset: PresetOpt = None, rule: RuleOpt = None,
+         seats: Annotated[str | None, typer.Option(
+             "--seats", help="Comma-separated: human or a bot name per seat.")] = None,
+         seed: SeedOpt = None,
+         save: Annotated[Path | None, typer.Option("--save", help="Write the record here.")]
+         = None) -> None:
+    """Play in the terminal against bots."""
+    from kozyr.terminal.play import main as play_main
+
+    raise typer.Exit(play_main(game, preset=preset, rules=rule or [], seats=seats, seed=seed,
+                               save=str(save) if save else None))
+
+
+@app.command()
+def move(file: Annotated[Path, typer.Argument(help="A record that stops at a decision.")],
+         bot: Annotated[str, typer.Option("--bot", help="Bot name.")] = "normal",
+         seed: SeedOpt = None) -> None:
+    """Print the action a bot chooses for the seat to act in a record."""
+    from kozyr.bots.protocol import move_main
+
+    raise typer.Exit(move_main(str(file), bot=bot, seed=seed))
+
+
+@app.command("bot")
+def bot_cmd(bot: Annotated[str, typer.Option("--bot", help="Bot name.")] = "normal",
+            seed: SeedOpt = None) -> None:
+    """Serve a bot over JSON lines on stdin/stdout (a record in, an action out)."""
+    from kozyr.bots.protocol import bot_main
+
+    raise typer.Exit(bot_main(bot=bot, seed=seed))
+
+
+@app.command()
+def arena(game: Annotated[str, typer.Option("--game")] = "thousand",
+          bots: Annotated[str, typer.Option("--bots", help="Comma-separated bot per seat.")]
+          = "hard,normal,normal",
+          deals: Annotated[int, typer.Option("--deals")] = 100,
+          matches: Annotated[int, typer.Option("--matches", help="Full matches instead of deals.")]
+          = 0,
+          seed: Annotated[int, typer.Option("--seed")] = 0,
+          preset: PresetOpt = None, rule: RuleOpt = None,
+          json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """Duplicate play between bots, with confidence intervals."""
+    from kozyr.bots.arena import main as arena_main
+
+    raise typer.Exit(arena_main(game=game, bots=bots, deals=deals, matches=matches, seed=seed,
+                                preset=preset, rules=rule or [], as_json=json))
+
+
+@app.command()
+def serve(host: Annotated[str, typer.Option("--host")] = "127.0.0.1",
+          port: Annotated[int, typer.Option("--port")] = 8000,
+          db: Annotated[str | None, typer.Option(
+              "--db", help="Database URL (default: SQLite under ./var/).")] = None) -> None:
+    """Run the online card room."""
+    from kozyr.server.main import main as serve_main
+
+    raise typer.Exit(serve_main(host=host, port=port, db=db))
+
+
+def main() -> None:
+    """Entry point of the ``kozyr`` script."""
+    app()
+
+
+if __name__ == "__main__":
+    main()
