@@ -37,3 +37,10 @@ def new_match(game: str, rules: Any = None, *, seed: int = 0,
     cls = match_class(game)
     rs = rules if isinstance(rules, RuleSet) else cls.RULES.from_json(rules)
     return cls(rs, seed=seed, first_dealer=first_dealer)  # type: ignore[call-arg]
+
+
+def make_rules(game: str, preset: str | None = None, overrides: list[str] | None = None) -> RuleSet:
+    """Build ``game``'s rule set from a preset name and ``name=value`` overrides (CLI form)."""
+    cls = rules_class(game)
+    values = dict(cls.parse_override(o) for o in overrides or [])
+    return cls.from_preset(preset, **values)
