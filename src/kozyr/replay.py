@@ -1,0 +1,82 @@
+"""``kozyr replay FILE [--json]``: replay a game record and print its score sheet.
+
+Exit status 0 on success; 2 with one line on stderr if the file cannot be read, the record is
+malformed, or an action is illegal ("deal 3, action 7 ('play KH'): ...").  Nothing is printed to
+stdout unless the whole record replays.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, TextIO
+
+from kozyr.core.errors import KozyrError
+from kozyr.records import Replay, load_record, replay_record
+
+
+def main(path: str, *, as_json: bool = False, out: TextIO | None = None,
+         err: TextIO | None = None) -> int:
+    """Replay the record at ``path`` ('-' for stdin) and print its sheet; return the exit status."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+    except OSError as e:
+        print(f"kozyr replay: cannot read {path}: {e.strerror or e}", file=err)
+        return 2
+    try:
+        result = replay_record(load_record(text, source=path))
+    except KozyrError as e:
+        print(f"kozyr replay: {path}: {e}", file=err)
+        return 2
+    if as_json:
+        out.write(json.dumps(result.summary(), ensure_ascii=False) + "\n")
+    else:
+        out.write(format_sheet(result))
+    return 0
+
+
+def _marks(marks: list[str]) -> str:
+    return (" " + ",".join(marks)) if marks else ""
+
+
+def format_sheet(result: Replay) -> str:
+    """Return the score sheet as a plain-text table, one line per deal, then the totals."""
+    summary: dict[str, Any] = result.summary()
+    names = result.players
+    m = result.match
+    lines = [f"{m.GAME} — {m.rules.describe()}", ""]
+    width = max(14, *(len(n) + 2 for n in names))
+    head = f"{'#':>3} {'dealer':>6} {'decl':>5} {'bid':>4} {'contr':>5}  "
+    head += "".join(f"{n[:width - 1]:>{width}}" for n in names)
+    lines.append(head)
+    for i, row in enumerate(summary["deals"], start=1):
+        decl = "-" if row["declarer"] is None else str(row["declarer"])
+        bid = "-" if row["bid"] is None else str(row["bid"])
+        contract = "-" if row["contract"] is None else str(row["contract"])
+        if "trump" in row and row["trump"]:
+            contract = f"{contract} {row['trump']}"
+        cells = ""
+        for s in range(len(names)):
+            cell = f"{row['scores'][s]:+d}={row['totals'][s]}{_marks(row['marks'][s])}"
+            cells += f"{cell:>{width}}"
+        lines.append(f"{i:>3} {row['dealer']:>6} {decl:>5} {bid:>4} {contract:>5}  {cells}")
+    lines.append("")
+    lines.append("totals: " + ", ".join(f"{n} {t}" for n, t in zip(names, summary["totals"],
+                                                                    strict=True)))
+    winner = summary["winner"]
+    if winner is not None:
+        seats = winner if isinstance(winner, list) else [winner]
+        lines.append("winner: " + " & ".join(names[s] for s in seats))
+    open_deal = summary["open_deal"]
+    if open_deal is not None:
+        lines.append(f"open deal: dealer {open_deal['dealer']}, phase {open_deal['phase']}, "
+                     f"seat {open_deal['to_act']} to act")
+    elif not summary["complete"]:
+        lines.append("the match is not finished")
+    return "\n".join(lines) + "\n"
