@@ -1,0 +1,344 @@
+"""Double-dummy search for Thousand card play: alpha-beta over card points with a TT.
+
+Every hand is known.  The declarer is one side, the defenders (one or two seats) the other.
+The value searched is the declarer's *future* points from the position (card points of the
+tricks he takes plus the marriages he declares); :mod:`kozyr.bots.solver` adds the points
+already taken.  Rules followed (rules/thousand.md §6):
+
+- follow suit; else play a trump if one is set and held; else anything.  With ``must_beat`` a
+  player following suit must play above the best card of the led suit in the trick if he can;
+- the highest trump wins the trick, else the highest card of the led suit;
+- the leader of any trick but the first (the first too if ``marriage_on_first_trick``) holding
+  K and Q of a suit may lead either and declare: its value goes to his seat and the suit
+  becomes trump for this very trick (never with ``fixed_trump``, preset 501).  With
+  ``ace_marriage`` four aces in the leader's hand are declared by leading one of them.  A
+  marriage is naturally declared once: one of its cards leaves the hand.
+
+A move is an int: ``card`` or ``card + DECLARE`` (lead and declare the marriage).
+
+Why there is no merging of equivalent cards: in Thousand no two ranks carry the same points
+(A 11, 10 10, K 4, Q 3, J 2, 9 0), so two touching cards of one hand are never equivalent for
+the value searched — whoever takes the trick takes a different number of points — and K/Q
+carry marriage rights besides.  The search therefore relies on the transposition table (keyed
+at trick starts on all hands, leader, trump and the declaration right), move ordering (best
+move from the TT, declarations and cheap winners first) and a points bound instead.
+"""
+
+from __future__ import annotations
+
+from kozyr.cards import ACE, JACK, KING, QUEEN, SUIT_MASK, TEN
+
+#: A move flag: lead this K/Q (or ace, with ace_marriage) and declare the marriage.
+DECLARE = 32
+
+#: Card points by card number (7 and 8 and 9 are worth 0).
+POINTS: tuple[int, ...] = tuple(
+    {JACK: 2, QUEEN: 3, KING: 4, TEN: 10, ACE: 11}.get(c & 7, 0) for c in range(32))
+
+_KQ: tuple[int, ...] = tuple((1 << (s * 8 + KING)) | (1 << (s * 8 + QUEEN)) for s in range(4))
+_ACES = sum(1 << (s * 8 + ACE) for s in range(4))
+_SM = SUIT_MASK
+_LOW_MASK: tuple[int, ...] = tuple((1 << (c + 1)) - 1 for c in range(32))
+
+
+def hand_points(hand: int) -> int:
+    """Return the card points of a hand bitmask."""
+    total = 0
+    while hand:
+        low = hand & -hand
+        total += POINTS[low.bit_length() - 1]
+        hand ^= low
+    return total
+
+
+class Search:
+    """Hold one position's mutable search state and its transposition table.
+
+    ``hands`` are per seat (2 or 3 seats); ``trick`` the cards played to the current trick, in
+    order from ``leader``; ``trump`` a suit or -1; ``can_declare`` whether the next lead may
+    declare a marriage (False only before the first trick is complete, unless the option).
+    """
+
+    def __init__(self, hands: list[int], leader: int, trick: list[int], trump: int,
+                 declarer: int, can_declare: bool, marriage_values: tuple[int, ...],
+                 ace_marriage: int, must_beat: bool, fixed_trump: bool) -> None:
+        self.n = len(hands)
+        self.hands = list(hands)
+        self.leader = leader
+        self.trick = list(trick)
+        self.trump = trump
+        self.declarer = declarer
+        self.can_declare = can_declare
+        self.mv = tuple(marriage_values)
+        self.ace = ace_marriage
+        self.must_beat = must_beat
+        self.fixed = fixed_trump
+        self.remaining = sum(hand_points(h) for h in hands) + sum(POINTS[c] for c in trick)
+        self.tt: dict[int, list[int]] = {}
+        self.nodes = 0
+
+    # -- moves ------------------------------------------------------------------------------
+    def seat_to_move(self) -> int:
+        """Return the seat whose card is next."""
+        return (self.leader + len(self.trick)) % self.n
+
+    def moves(self) -> list[int]:
+        """Return the legal moves of the seat to move, in search order."""
+        seat = (self.leader + len(self.trick)) % self.n
+        h = self.hands[seat]
+        trick = self.trick
+        if not trick:
+            return self._leads(seat, h)
+        led = trick[0] >> 3
+        follow = h & _SM[led]
+        trump = self.trump
+        if follow:
+            if self.must_beat:
+                top = max(c for c in trick if c >> 3 == led)
+                higher = follow & ~_LOW_MASK[top]
+                if higher:
+                    follow = higher
+            cands = follow
+        elif trump >= 0 and h & _SM[trump]:
+            cands = h & _SM[trump]
+        else:
+            cands = h
+        # who holds the trick now, and with which card
+        best = trick[0]
+        wi = 0
+        for i in range(1, len(trick)):
+            c = trick[i]
+            if c >> 3 == best >> 3:
+                if c > best:
+                    best, wi = c, i
+            elif c >> 3 == trump:
+                best, wi = c, i
+        winner = (self.leader + wi) % self.n
+        decl = self.declarer
+        friend_wins = (winner == decl) == (seat == decl)
+        last = len(trick) == self.n - 1
+        bs = best >> 3
+        beaters: list[int] = []
+        others: list[int] = []
+        x = cands
+        while x:
+            low = x & -x
+            c = low.bit_length() - 1
+            x ^= low
+            cs = c >> 3
+            if (cs == bs and c > best) or (cs != bs and cs == trump):
+                beaters.append(c)
+            else:
+                others.append(c)
+        if friend_wins:
+            if last:
+                # partner holds the trick: give points (high cards of non-beaters first)
+                others.sort(key=POINTS.__getitem__, reverse=True)
+                return others + beaters
+            others.sort(key=POINTS.__getitem__)
+            return others + beaters
+        if beaters:
+            if last:
+                # take with the most points if winning anyway: it is last to play
+                beaters.sort(key=POINTS.__getitem__, reverse=True)
+            others.sort(key=POINTS.__getitem__)
+            return beaters + others
+        others.sort(key=POINTS.__getitem__)
+        return others
+
+    def _leads(self, seat: int, h: int) -> list[int]:
+        out: list[int] = []
+        if self.can_declare:
+            for s in (3, 2, 1, 0):
+                kq = _KQ[s]
+                if h & kq == kq and self.mv[s]:
+                    out.append(s * 8 + KING + DECLARE)
+                    out.append(s * 8 + QUEEN + DECLARE)
+            if self.ace and h & _ACES == _ACES:
+                for s in range(4):
+                    out.append(s * 8 + ACE + DECLARE)
+        # high cards first
+        cards: list[int] = []
+        x = h
+        while x:
+            low = x & -x
+            cards.append(low.bit_length() - 1)
+            x ^= low
+        cards.sort(key=lambda c: -(c & 7))
+        out.extend(cards)
+        return out
+
+    # -- search -----------------------------------------------------------------------------
+    def _declarer_bound(self) -> int:
+        """Return an upper bound on the declarer's future points."""
+        ub = self.remaining
+        h = self.hands[self.declarer]
+        for s in range(4):
+            if h & _KQ[s] == _KQ[s]:
+                ub += self.mv[s]
+        if self.ace and h & _ACES == _ACES:
+            ub += self.ace
+        return ub
+
+    def search(self, alpha: int, beta: int) -> int:
+        """Return the declarer's future points (fail-soft alpha-beta inside (alpha, beta))."""
+        self.nodes += 1
+        trick = self.trick
+        n = self.n
+        key = 0
+        entry: list[int] | None = None
+        a0, b0 = alpha, beta
+        if not trick:
+            if not self.hands[self.leader]:
+                return 0
+            ub = self._declarer_bound()
+            if ub <= alpha:
+                return ub
+            hands = self.hands
+            key = hands[0] | (hands[1] << 32) | (self.leader << 96) | ((self.trump + 1) << 98)
+            if n == 3:
+                key |= hands[2] << 64
+            if self.can_declare:
+                key |= 1 << 101
+            entry = self.tt.get(key)
+            if entry is not None:
+                lo, hi = entry[0], entry[1]
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+                a0, b0 = alpha, beta
+        seat = (self.leader + len(trick)) % n
+        maximizing = seat == self.declarer
+        moves = self.moves()
+        if entry is not None and entry[2] >= 0 and entry[2] in moves:
+            moves.remove(entry[2])
+            moves.insert(0, entry[2])
+        best = -1 if maximizing else 1 << 30
+        best_move = -1
+        hands = self.hands
+        for m in moves:
+            c = m & 31
+            hands[seat] ^= 1 << c
+            gain = 0
+            saved_trump = self.trump
+            if m & DECLARE:
+                if c & 7 == ACE:
+                    val = self.ace
+                else:
+                    val = self.mv[c >> 3]
+                if seat == self.declarer:
+                    gain = val
+                if not self.fixed:
+                    self.trump = c >> 3
+            trick.append(c)
+            if len(trick) == n:
+                # the trick is complete: find its winner
+                trump = self.trump
+                bc = trick[0]
+                wi = 0
+                pts = POINTS[bc]
+                for i in range(1, n):
+                    x = trick[i]
+                    pts += POINTS[x]
+                    if x >> 3 == bc >> 3:
+                        if x > bc:
+                            bc, wi = x, i
+                    elif x >> 3 == trump:
+                        bc, wi = x, i
+                leader = self.leader
+                winner = (leader + wi) % n
+                if winner == self.declarer:
+                    gain += pts
+                saved_trick = trick
+                saved_cd = self.can_declare
+                self.trick = []
+                self.leader = winner
+                self.can_declare = True
+                self.remaining -= pts
+                v = gain + self.search(alpha - gain, beta - gain)
+                self.remaining += pts
+                self.can_declare = saved_cd
+                self.leader = leader
+                self.trick = trick = saved_trick
+            else:
+                v = gain + self.search(alpha - gain, beta - gain)
+            trick.pop()
+            self.trump = saved_trump
+            hands[seat] ^= 1 << c
+            if maximizing:
+                if v > best:
+                    best, best_move = v, m
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            else:
+                if v < best:
+                    best, best_move = v, m
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+        if key:
+            if entry is None:
+                entry = [0, 1 << 30, -1]
+                self.tt[key] = entry
+            if best <= a0:
+                if best < entry[1]:
+                    entry[1] = best
+            elif best >= b0:
+                if best > entry[0]:
+                    entry[0] = best
+            else:
+                entry[0] = entry[1] = best
+            entry[2] = best_move
+        return best
+
+    # -- helpers for the root ------------------------------------------------------------------
+    def play(self, m: int) -> int:
+        """Apply move ``m`` permanently; return the declarer's points it gained."""
+        c = m & 31
+        seat = (self.leader + len(self.trick)) % self.n
+        self.hands[seat] ^= 1 << c
+        gain = 0
+        if m & DECLARE:
+            val = self.ace if c & 7 == ACE else self.mv[c >> 3]
+            if seat == self.declarer:
+                gain = val
+            if not self.fixed:
+                self.trump = c >> 3
+        self.trick.append(c)
+        if len(self.trick) == self.n:
+            trick = self.trick
+            bc = trick[0]
+            wi = 0
+            pts = 0
+            for i, x in enumerate(trick):
+                pts += POINTS[x]
+                if i and (x >> 3 == bc >> 3 and x > bc or x >> 3 != bc >> 3
+                          and x >> 3 == self.trump):
+                    bc, wi = x, i
+            winner = (self.leader + wi) % self.n
+            if winner == self.declarer:
+                gain += pts
+            self.remaining -= pts
+            self.trick = []
+            self.leader = winner
+            self.can_declare = True
+        return gain
+
+    def copy_state(self) -> tuple[list[int], int, list[int], int, bool, int]:
+        """Return a snapshot of the mutable state (the TT is shared, not copied)."""
+        return (list(self.hands), self.leader, list(self.trick), self.trump, self.can_declare,
+                self.remaining)
+
+    def restore(self, state: tuple[list[int], int, list[int], int, bool, int]) -> None:
+        """Restore a snapshot taken by :meth:`copy_state`."""
+        hands, self.leader, trick, self.trump, self.can_declare, self.remaining = state
+        self.hands = list(hands)
+        self.trick = list(trick)
