@@ -7,7 +7,8 @@ The deal engine (``state.py``) reports each finished deal as a :class:`DealOutco
 then collisions, then attempts and falls; 5. dump truck; 6. the win.
 
 The deal engine also asks this module what the match situation allows:
-:func:`barrel_seats`, :func:`may_write_off`, :func:`passes_in_red`.
+:func:`barrel_seats`, :func:`may_write_off`, :func:`passes_in_red`; and the table shows
+:func:`settlement` at the end.
 
 INTERFACE CONTRACT (kept stable; implemented by the scoring work):
 
@@ -15,17 +16,65 @@ INTERFACE CONTRACT (kept stable; implemented by the scoring work):
 - ``MatchScore.new(rules)`` starts a match; ``score_deal(rules, score, outcome) -> DealRow``
   mutates ``score`` and returns the row (``DealRow`` of kozyr.core.sheet).
 - ``score.winner`` is the winning seat or None; ``score.totals`` the running totals.
+
+Readings of the rules page where it leaves a question (each one is tested):
+
+- Rounding ``nearest_5``: points are integers, so x2.5 never arises: 62 -> 60, 63 -> 65,
+  67 -> 65, 68 -> 70.  A write-off's half bid is rounded *up*: 105 -> 55, 115 -> 60.
+- Blind: the declarer's result counts double, in a played deal (+-2 x contract) and in a
+  write-off (-2 x bid under ``writeoff_penalty`` = ``contract``); opponents are not doubled.
+  Blind and golden horse stack: x4.
+- Golden horse doubles the step-1 deal scores of the first 3 deals that are not redeals
+  (write-offs count among them) and marks every seat ``x2``; bolt penalties and barrel falls,
+  which come later in §7's order, are never doubled.
+- A write-off bolt (``writeoff_penalty`` = ``bolt``) counts toward ``bolt_limit`` like any bolt.
+- A barrel player's own result: a made contract wins (B + contract, never doubled, never
+  reset, not even by the dump truck); a failed contract costs nothing by itself, only the
+  fall rules apply (so a failed contract above C costs the fall, -120, not the contract).
+- ``defender_cap_800``: "above 800" is a total > 800 before the deal.  The cap and the
+  barrel also silence the four-player sitting-out dealer's talon marriage (he is not a
+  declarer).  The talon marriage (``dealer_scores_talon``) scores in played and written-off
+  deals alike, whatever the engine reports in ``talon_marriage``.
+- Climbers who fall in a collision are marked ``barrel`` and ``barrel-fall``; each fall,
+  collision or not, counts toward ``barrel_falls_to_zero``, which resets the total to 0 on
+  exactly the third fall of the match (later falls cost the penalty again).
+- The dump truck comes after the barrel, so a fall that lands on exactly +-555 is emptied too;
+  a barrel seat emptied by the dump truck (only with ``barrel_at`` = 555) leaves the barrel.
+  It also comes before the win: a total emptied from 555 does not win (barrel off, target
+  <= 555).
+- A write-off the match does not allow (:func:`may_write_off`), or any deal after the match
+  is won, raises IllegalActionError and changes nothing; an outcome that does not fit the
+  rules (wrong lengths, no contract in a played deal) raises ValueError.
+- Settlement follows the formula literally: a loser whose total is above the winner's (possible
+  only through the declarer-first tie-break) "pays" a negative amount, i.e. receives.
+
+>>> rules = ThousandRules.from_preset("classic")
+>>> score = MatchScore.new(rules)
+>>> row = score_deal(rules, score, DealOutcome(
+...     dealer=0, kind="played", declarer=2, bid=105, contract=120,
+...     points=(0, 47, 133), tricks=(0, 2, 6)))
+>>> row.scores, row.totals, row.marks
+((0, 45, 120), (0, 45, 120), (('B',), (), ()))
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from kozyr.core.errors import IllegalActionError
 from kozyr.core.sheet import DealRow
 from kozyr.games.thousand.rules import ThousandRules
 
 DealKind = Literal["played", "writeoff", "redeal"]
+
+GOLDEN_HORSE_DEALS = 3
+BARREL_ATTEMPTS = 3
+FALLS_TO_ZERO = 3
+DEFENDER_CAP = 800
+DUMP_TRUCK = 555
+WRITEOFF_FIXED_GAIN = 60
 
 
 @dataclass(frozen=True)
@@ -58,7 +107,12 @@ class DealOutcome:
 
 @dataclass
 class MatchScore:
-    """The scoring state of a match between deals."""
+    """The scoring state of a match between deals.
+
+    ``bolts`` counts each seat's bolts since his last bolt penalty; ``barrel_attempts`` the
+    attempts of his current stay on the barrel; ``barrel_falls`` his falls in the match;
+    ``scored_deals`` the deals that were not redeals.
+    """
 
     totals: list[int]
     bolts: list[int]
@@ -86,19 +140,293 @@ class MatchScore:
 
 def barrel_seats(rules: ThousandRules, score: MatchScore) -> list[int]:
     """Return the seats sitting on the barrel now."""
-    raise NotImplementedError
+    if not rules.barrel:
+        return []
+    return [seat for seat, on in enumerate(score.on_barrel) if on]
 
 
 def may_write_off(rules: ThousandRules, score: MatchScore, seat: int) -> str | None:
     """Return None if ``seat`` may write off now, else why not."""
-    raise NotImplementedError
+    if not rules.allow_writeoff or rules.writeoff_limit == 0:
+        return "write-offs are off at this table"
+    if score.winner is not None:
+        return f"the match is over: seat {score.winner} has won"
+    if score.writeoffs[seat] >= rules.writeoff_limit:
+        plural = "" if rules.writeoff_limit == 1 else "s"
+        return f"you have used your {rules.writeoff_limit} write-off{plural}"
+    on = barrel_seats(rules, score)
+    if on:
+        return f"no write-off while seat {on[0]} is on the barrel"
+    return None
 
 
 def passes_in_red(rules: ThousandRules, score: MatchScore, seat: int) -> bool:
     """Return True if ``seat`` passes automatically (``trading_in_red``)."""
-    raise NotImplementedError
+    return rules.trading_in_red is not None and score.totals[seat] < rules.trading_in_red
+
+
+def round_points(rules: ThousandRules, points: int) -> int:
+    """Return an opponent's deal points rounded as ``rules.rounding`` says.
+
+    >>> classic = ThousandRules.from_preset("classic")
+    >>> [round_points(classic, p) for p in (62, 63, 67, 68, 70)]
+    [60, 65, 65, 70, 70]
+    """
+    if rules.rounding == "none":
+        return points
+    return (points + 2) // 5 * 5
+
+
+def writeoff_gain(rules: ThousandRules, bid: int) -> int:
+    """Return what each opponent gains from a write-off of ``bid``.
+
+    >>> classic = ThousandRules.from_preset("classic")
+    >>> [writeoff_gain(classic, b) for b in (100, 105, 110, 115)]
+    [50, 55, 55, 60]
+    """
+    if rules.writeoff_gain == "fixed_60":
+        return WRITEOFF_FIXED_GAIN
+    return (bid + 9) // 10 * 5
+
+
+def settlement(rules: ThousandRules, totals: Sequence[int], winner: int) -> list[int]:
+    """Return each seat's gain (+) or loss (-) when each loser pays the winner.
+
+    Each loser pays (winner's total - loser's total) x ``stake``; the list sums to 0.
+    Raises ValueError if ``winner`` is not a seat.
+
+    >>> settlement(ThousandRules.from_preset("classic"), [1010, 300, -40], 0)
+    [1760, -710, -1050]
+    """
+    if not 0 <= winner < len(totals):
+        raise ValueError(f"settlement: no seat {winner} among {len(totals)} players")
+    pays = [0 if seat == winner else (totals[winner] - t) * rules.stake
+            for seat, t in enumerate(totals)]
+    return [sum(pays) if seat == winner else -p for seat, p in enumerate(pays)]
 
 
 def score_deal(rules: ThousandRules, score: MatchScore, outcome: DealOutcome) -> DealRow:
-    """Score a finished deal: advance ``score`` and return its score-sheet row."""
-    raise NotImplementedError
+    """Score a finished deal: advance ``score`` and return its score-sheet row.
+
+    Raises IllegalActionError (changing nothing) if the match is over or the write-off is
+    not allowed, ValueError if ``outcome`` does not fit the rules.
+    """
+    _check_outcome(rules, score, outcome)
+    n = rules.players
+    if outcome.kind == "redeal":
+        row = DealRow(outcome.dealer, None, None, None, (0,) * n, (0,) * n,
+                      tuple(score.totals), tuple(("redeal",) for _ in range(n)))
+        score.rows.append(row)
+        return row
+
+    before = list(score.totals)
+    start_barrel = set(barrel_seats(rules, score))
+    marks: list[list[str]] = [[] for _ in range(n)]
+    declarer = outcome.declarer
+    assert declarer is not None  # checked
+    played = outcome.kind == "played"
+    made = played and outcome.contract is not None and (
+        outcome.points[declarer] >= outcome.contract)
+    barrel_win = made and declarer in start_barrel
+
+    # 1. deal scores
+    deal = _deal_scores(rules, score, outcome, start_barrel)
+    if outcome.kind == "writeoff":
+        marks[declarer].append("P")
+        score.writeoffs[declarer] += 1
+
+    # 2. golden horse (a barrel player's winning contract is never doubled)
+    if rules.golden_horse and score.scored_deals < GOLDEN_HORSE_DEALS:
+        deal = [s if barrel_win and seat == declarer else 2 * s for seat, s in enumerate(deal)]
+        for m in marks:
+            m.append("x2")
+    score.scored_deals += 1
+    totals = [b + s for b, s in zip(before, deal, strict=True)]
+
+    # 3. bolts
+    for seat in _bolted(rules, outcome, start_barrel):
+        marks[seat].append("B")
+        score.bolts[seat] += 1
+        if score.bolts[seat] >= rules.bolt_limit:
+            totals[seat] -= rules.bolt_penalty
+            score.bolts[seat] = 0
+
+    # 4. the barrel
+    if rules.barrel:
+        _barrel(rules, score, outcome, totals, marks, start_barrel, made=made)
+
+    # 5. dump truck
+    if rules.dump_truck:
+        for seat, total in enumerate(totals):
+            if abs(total) == DUMP_TRUCK and not (barrel_win and seat == declarer):
+                totals[seat] = 0
+                marks[seat].append("dump-truck")
+                score.on_barrel[seat] = False
+                score.barrel_attempts[seat] = 0
+
+    # 6. the win
+    if barrel_win:
+        score.winner = declarer
+    else:
+        score.winner = _first_across(rules, outcome, totals)
+
+    score.totals = totals
+    row = DealRow(
+        outcome.dealer, declarer, outcome.bid, outcome.contract,
+        tuple(outcome.points) if played else (0,) * n,
+        tuple(t - b for t, b in zip(totals, before, strict=True)),
+        tuple(totals),
+        tuple(tuple(m) for m in marks),
+    )
+    score.rows.append(row)
+    return row
+
+
+def _check_outcome(rules: ThousandRules, score: MatchScore, outcome: DealOutcome) -> None:
+    """Raise if ``outcome`` cannot be scored in this match now."""
+    n = rules.players
+    if score.winner is not None:
+        raise IllegalActionError(f"the match is over: seat {score.winner} has won")
+    if len(score.totals) != n:
+        raise ValueError(f"score is for {len(score.totals)} players, the rules say {n}")
+    if len(outcome.points) != n or len(outcome.tricks) != n:
+        raise ValueError(f"deal outcome needs points and tricks for {n} seats, got "
+                         f"{len(outcome.points)} and {len(outcome.tricks)}")
+    if not 0 <= outcome.dealer < n:
+        raise ValueError(f"deal outcome: no dealer seat {outcome.dealer}")
+    if outcome.kind == "redeal":
+        return
+    if outcome.kind not in ("played", "writeoff"):
+        raise ValueError(f"deal outcome: unknown kind {outcome.kind!r}")
+    if outcome.declarer is None or not 0 <= outcome.declarer < n:
+        raise ValueError(f"deal outcome: a {outcome.kind} deal needs a declarer seat, "
+                         f"got {outcome.declarer}")
+    if outcome.bid is None:
+        raise ValueError(f"deal outcome: a {outcome.kind} deal needs the winning bid")
+    if outcome.kind == "played" and outcome.contract is None:
+        raise ValueError("deal outcome: a played deal needs a contract")
+    if outcome.kind == "writeoff":
+        why = may_write_off(rules, score, outcome.declarer)
+        if why is not None:
+            raise IllegalActionError(f"seat {outcome.declarer} may not write off: {why}")
+
+
+def _sitting_out(rules: ThousandRules, outcome: DealOutcome) -> int | None:
+    """Return the seat that sits this deal out (four players: the dealer)."""
+    if outcome.sitting_out is not None:
+        return outcome.sitting_out
+    return outcome.dealer if rules.players == 4 else None
+
+
+def _deal_scores(rules: ThousandRules, score: MatchScore, outcome: DealOutcome,
+                 start_barrel: set[int]) -> list[int]:
+    """Return step 1 of §7: each seat's deal score, before any doubling or penalty."""
+    n = rules.players
+    declarer = outcome.declarer
+    assert declarer is not None and outcome.bid is not None
+    out = _sitting_out(rules, outcome)
+    deal = [0] * n
+
+    def silenced(seat: int) -> bool:
+        # Barrel players and (with the 800 rule) players above 800 score only as declarer.
+        return seat in start_barrel or (rules.defender_cap_800
+                                        and score.totals[seat] > DEFENDER_CAP)
+
+    blind = 2 if outcome.blind else 1
+    if outcome.kind == "played":
+        contract = outcome.contract
+        assert contract is not None
+        made = outcome.points[declarer] >= contract
+        if declarer in start_barrel:
+            deal[declarer] = contract if made else 0
+        else:
+            deal[declarer] = (contract if made else -contract) * blind
+        for seat in range(n):
+            if seat not in (declarer, out) and not silenced(seat):
+                deal[seat] = round_points(rules, outcome.points[seat])
+    else:
+        if rules.writeoff_penalty == "contract":
+            deal[declarer] = -outcome.bid * blind
+        gain = writeoff_gain(rules, outcome.bid)
+        for seat in range(n):
+            if seat not in (declarer, out) and not silenced(seat):
+                deal[seat] = gain
+    if out is not None and rules.dealer_scores_talon and not silenced(out):
+        deal[out] = outcome.talon_marriage
+    return deal
+
+
+def _bolted(rules: ThousandRules, outcome: DealOutcome, start_barrel: set[int]) -> list[int]:
+    """Return the seats that get a bolt in this deal."""
+    if outcome.kind == "writeoff":
+        if rules.writeoff_penalty == "bolt" and outcome.declarer not in start_barrel:
+            assert outcome.declarer is not None
+            return [outcome.declarer]
+        return []
+    out = _sitting_out(rules, outcome)
+    return [seat for seat, won in enumerate(outcome.tricks)
+            if won == 0 and seat != out and seat not in start_barrel]
+
+
+def _barrel(rules: ThousandRules, score: MatchScore, outcome: DealOutcome, totals: list[int],
+            marks: list[list[str]], start_barrel: set[int], *, made: bool) -> None:
+    """Apply step 4 of §7 to ``totals``: clamps and entries, collisions, attempts and falls."""
+    b, t, c = rules.barrel_at, rules.target, rules.barrel_contract
+    declarer = outcome.declarer
+    # Clamps and entries: only a made contract as declarer may carry a player to T or more.
+    climbers = []
+    for seat, total in enumerate(totals):
+        if seat in start_barrel or total < b:
+            continue
+        if seat == declarer and made and total >= t:
+            continue
+        totals[seat] = b
+        climbers.append(seat)
+    winner = declarer if made and declarer in start_barrel else None
+    sitting = sorted(start_barrel - {winner})
+    # Collisions: a climber throws off whoever sits there; two or more climbers all fall.
+    falls = set(sitting) if climbers else set()
+    if len(climbers) >= 2:
+        falls.update(climbers)
+    # Attempts: every deal on the barrel but a sat-out one; the third, or a failed contract
+    # above C, ends in a fall.
+    out = _sitting_out(rules, outcome)
+    for seat in sitting:
+        if seat == out:
+            continue
+        score.barrel_attempts[seat] += 1
+        failed_high = (seat == declarer and not made and outcome.contract is not None
+                       and outcome.contract > c)
+        if score.barrel_attempts[seat] >= BARREL_ATTEMPTS or failed_high:
+            falls.add(seat)
+    for seat in sorted(start_barrel | set(climbers)):
+        marks[seat].append("barrel")
+        score.on_barrel[seat] = True
+    for seat in climbers:
+        score.barrel_attempts[seat] = 0
+    for seat in sorted(falls):
+        marks[seat].append("barrel-fall")
+        score.barrel_falls[seat] += 1
+        totals[seat] = b - rules.barrel_fall_penalty
+        if rules.barrel_falls_to_zero and score.barrel_falls[seat] == FALLS_TO_ZERO:
+            totals[seat] = 0
+        score.on_barrel[seat] = False
+        score.barrel_attempts[seat] = 0
+    if winner is not None:
+        score.on_barrel[winner] = False
+        score.barrel_attempts[winner] = 0
+
+
+def _first_across(rules: ThousandRules, outcome: DealOutcome, totals: list[int]) -> int | None:
+    """Return who wins among the seats at or above the target, if any (§7 tie-breaks)."""
+    across = [seat for seat, total in enumerate(totals) if total >= rules.target]
+    if not across:
+        return None
+    if outcome.declarer in across:
+        return outcome.declarer
+    n = rules.players
+
+    def rank(seat: int) -> tuple[int, int]:
+        return totals[seat], -((seat - outcome.dealer - 1) % n)
+
+    return max(across, key=rank)
