@@ -46,9 +46,20 @@ def played_cards(history: Iterable[Sequence[Any]]) -> Hand:
     return out
 
 
-def trick_cards(trick: Iterable[Sequence[Any]]) -> list[tuple[int, Card]]:
-    """Return the observation's trick ``[[seat, "KH"], ...]`` as (seat, card) pairs."""
-    return [(int(s), parse_card(str(c))) for s, c in trick]
+def trick_cards(trick: Iterable[Any], leader: int | None = None,
+                players: int = 3) -> list[tuple[int, Card]]:
+    """Return the observation's trick as (seat, card) pairs.
+
+    It may list ``[seat, "KH"]`` pairs, or bare cards in play order from ``leader``.
+    """
+    out: list[tuple[int, Card]] = []
+    for i, entry in enumerate(trick):
+        if isinstance(entry, str):
+            seat = ((leader or 0) + i) % players
+            out.append((seat, parse_card(entry)))
+        else:
+            out.append((int(entry[0]), parse_card(str(entry[1]))))
+    return out
 
 
 def play_options(texts: Iterable[str]) -> dict[Card, list[str]]:

@@ -1,0 +1,80 @@
+"""The Tertz heuristic: swap the seven, declare, take tricks cheaply, keep trumps for later.
+
+While the stock lasts nobody must beat, so trumps are worth more kept for the must-beat phase
+(tricks 8 on): the bot ruffs only tricks with points in them, leads low plain cards, and
+takes what it can cheaply.  ``swap7`` and ``declare`` are always taken when legal (the turned
+card is never worse than the seven, and combinations only score if shown).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from kozyr.bots.heuristic.common import (
+    PlayContext,
+    choose_card,
+    hand_from,
+    pick_text,
+    play_options,
+    played_cards,
+    suit_from,
+)
+from kozyr.cards import FULL_DECK, Card, bit, parse_card
+from kozyr.games.tricks import JACK_NINE_TRUMPS
+
+#: Card points by rank (7 8 9 J Q K T A), plain and trump.
+PLAIN_POINTS = (0, 0, 0, 1, 2, 3, 10, 11)
+TRUMP_POINTS = (0, 0, 13, 20, 2, 3, 10, 11)
+
+
+def points(c: Card, trump: int | None) -> int:
+    """Return the Tertz card points of ``c`` with ``trump``."""
+    return (TRUMP_POINTS if c >> 3 == trump else PLAIN_POINTS)[c & 7]
+
+
+class TertzHeuristic:
+    """Chooses one Tertz action from an observation and the legal texts."""
+
+    def __init__(self, rng: random.Random, noise: float = 0.0) -> None:
+        self.rng = rng
+        self.noise = noise
+
+    def choose(self, obs: dict[str, Any], texts: list[str]) -> str:
+        """Return the text of the action to take."""
+        if len(texts) == 1:
+            return texts[0]
+        if self.noise and self.rng.random() < self.noise / 3:
+            return self.rng.choice(texts)
+        if "swap7" in texts:
+            return "swap7"
+        if "declare" in texts:
+            return "declare"
+        options = play_options(texts)
+        if not options:
+            return texts[0]
+        return pick_text(options, choose_card(self.context(obs, options)))
+
+    def context(self, obs: dict[str, Any], options: dict[Card, list[str]]) -> PlayContext:
+        """Build the shared play context: two seats, J-9 trumps, trumps saved while stock lasts."""
+        seat = int(obs["seat"])
+        hand = hand_from(obs.get("hand"))
+        leader = obs.get("leader")
+        raw = obs.get("trick") or []
+        trick = [(int(leader) if leader is not None else 1 - seat, parse_card(str(raw[0])))] \
+            if raw else []
+        gone = played_cards(obs.get("history") or [])
+        for _, c in trick:
+            gone |= bit(c)
+        turned = obs.get("turned")
+        if turned:
+            gone |= bit(parse_card(str(turned)))  # lies beside the stock, in nobody's hand
+        stock = int(obs.get("stock_size") or 0)
+        return PlayContext(
+            seat=seat, hand=hand, options=options, trick=trick,
+            trump=suit_from(obs.get("trump")), after=[] if trick else [1 - seat],
+            friends=frozenset(), live=FULL_DECK & ~hand & ~gone,
+            trump_order=JACK_NINE_TRUMPS, points=points, save_trumps=stock > 0)
+
+
+__all__ = ["TertzHeuristic", "points"]

@@ -1,0 +1,347 @@
+"""Rich renderables for terminal play, built from one seat's observation only.
+
+Every function here takes an observation dict (``match.observation(seat)``) and the seat
+names, never the match, so the screen cannot show what the seat may not see.  Cards are
+shown as ``A♠ 10♥`` with hearts and diamonds in red; lines fit in 80 columns.
+
+>>> pretty("TH KS").plain
+'10♥ K♠'
+>>> describe_action("give 1 9C", ["You", "P1", "P2"]).plain
+'give 9♣ to P1'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from kozyr.cards import SUIT_SYMBOLS, parse_card, parse_suit, pretty_card
+
+RED_SUITS = (2, 3)  # diamonds, hearts
+SUIT_STYLE = ("bold", "bold", "bold red", "bold red")
+
+
+def card_text(token: str) -> Text:
+    """Return one card (record notation) as coloured text; ``??`` stays a hidden card."""
+    try:
+        c = parse_card(token)
+    except ValueError:
+        return Text(token, style="dim")
+    return Text(pretty_card(c), style=SUIT_STYLE[c >> 3])
+
+
+def suit_text(letter: str) -> Text:
+    """Return a suit letter as its coloured symbol."""
+    try:
+        s = parse_suit(letter)
+    except ValueError:
+        return Text(letter)
+    return Text(SUIT_SYMBOLS[s], style=SUIT_STYLE[s])
+
+
+def pretty(cards: str | Sequence[str] | None, sep: str = " ") -> Text:
+    """Return a space-separated card string (or a list of cards) as coloured text."""
+    if not cards:
+        return Text("—", style="dim")
+    tokens = cards.split() if isinstance(cards, str) else list(cards)
+    return Text(sep).join(card_text(t) for t in tokens)
+
+
+def hand_text(hand: str | None) -> Text:
+    """Return a hand grouped by suit (♠ ♣ ♦ ♥, strongest first), suits set apart."""
+    if not hand:
+        return Text("(hidden)" if hand is None else "(no cards)", style="dim")
+    groups: dict[int, list[str]] = {}
+    for tok in hand.split():
+        groups.setdefault(parse_card(tok) >> 3, []).append(tok)
+    return Text("   ").join(pretty(groups[s]) for s in sorted(groups))
+
+
+def _name(names: Sequence[str], seat: Any) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
+    return "—" if seat is None else str(seat)
+
+
+def describe_action(text: str, names: Sequence[str]) -> Text:
+    """Return an action in words with pretty cards: ``play KH marriage`` -> ``K♥ marriage``."""
+    parts = text.split()
+    if not parts:
+        return Text(text)
+    head = parts[0]
+    if head == "play" and len(parts) >= 2:
+        out = card_text(parts[1])
+        for extra in parts[2:]:
+            out.append(f" + {extra}" if extra in ("marriage", "bella") else f" {extra}",
+                       style="bold yellow")
+        return out
+    if head == "give" and len(parts) == 3:
+        seat = int(parts[1]) if parts[1].isdigit() else parts[1]
+        return Text.assemble("give ", card_text(parts[2]), f" to {_name(names, seat)}")
+    if head == "discard" and len(parts) == 2:
+        return Text.assemble("discard ", card_text(parts[1]))
+    if head == "trump" and len(parts) == 2:
+        return Text.assemble("trump ", suit_text(parts[1]))
+    return Text(text)
+
+
+def choices_text(labels: Sequence[Text], width: int = 80) -> Text:
+    """Return numbered choices ``1) pass  2) bid 105 ...`` wrapped to ``width`` columns."""
+    cells = [Text.assemble((f"{i:>2}) ", "cyan"), lab) for i, lab in enumerate(labels, 1)]
+    col = max((c.cell_len for c in cells), default=0) + 2
+    per_line = max(1, (width - 2) // col)
+    out = Text()
+    for i, cell in enumerate(cells):
+        if i and i % per_line == 0:
+            out.append("\n")
+        out.append("  ")
+        out.append_text(cell)
+        if (i + 1) % per_line and i + 1 < len(cells):
+            out.append(" " * (col - cell.cell_len - 2))
+    return out
+
+
+def seated(trick: Sequence[Any] | None, leader: Any, players: int) -> list[tuple[Any, str]]:
+    """Return a trick as (seat, card) pairs, whether it lists pairs or bare cards from ``leader``.
+
+    >>> seated(["KH", "AH"], 1, 2)
+    [(1, 'KH'), (0, 'AH')]
+    """
+    out: list[tuple[Any, str]] = []
+    for i, entry in enumerate(trick or []):
+        if isinstance(entry, str):
+            seat = (int(leader) + i) % players if isinstance(leader, int) else None
+            out.append((seat, entry))
+        else:
+            out.append((entry[0], str(entry[1])))
+    return out
+
+
+def trick_text(trick: Sequence[Any] | None, names: Sequence[str], leader: Any = None) -> Text:
+    """Return the cards of a trick with who played them."""
+    if not trick:
+        return Text("—", style="dim")
+    return Text("   ").join(Text.assemble(f"{_name(names, s)} ", card_text(c))
+                            for s, c in seated(trick, leader, len(names)))
+
+
+def scores_text(obs: dict[str, Any], names: Sequence[str]) -> Text:
+    """Return the running totals, one per seat."""
+    totals = obs.get("totals") or []
+    return Text("  ").join(Text.assemble((f"{_name(names, i)} ", "bold"), f"{t}")
+                           for i, t in enumerate(totals))
+
+
+def bidding_text(history: Sequence[Sequence[Any]], names: Sequence[str]) -> Text:
+    """Return the auction so far (bids, passes, accepts, trumps named) from the history."""
+    words = ("bid", "pass", "blind", "accept", "trump", "redeal", "keep")
+    parts = [Text.assemble(f"{_name(names, s)} ", describe_action(str(t), names))
+             for s, t in history if str(t).split()[0] in words]
+    if not parts:
+        return Text("—", style="dim")
+    return Text(" · ").join(parts)
+
+
+def _line(label: str, value: Text | str) -> Text:
+    return Text.assemble((f"{label:<11}", "bold cyan"), value)
+
+
+def status(obs: dict[str, Any], names: Sequence[str]) -> RenderableType:
+    """Return the table as the observation's seat sees it: header, game lines, trick, hand."""
+    game = obs.get("game", "")
+    lines: list[Text] = []
+    head = Text.assemble(
+        (f" {str(game).capitalize()} ", "bold reverse"),
+        f"  deal {int(obs.get('deal_index', 0)) + 1}",
+        f" · dealer {_name(names, obs.get('dealer'))}",
+        f" · {obs.get('phase', '')}")
+    to_act = obs.get("to_act")
+    if to_act is not None:
+        head.append(f" · to act: {_name(names, to_act)}", style="bold")
+    lines.append(head)
+    lines.append(_line("Scores", scores_text(obs, names)))
+    if game == "thousand":
+        lines.extend(_thousand_lines(obs, names))
+    else:
+        lines.extend(_stock_game_lines(obs, names))
+    last = obs.get("last_trick")
+    if isinstance(last, dict) and last.get("cards"):
+        lines.append(_line("Last trick", Text.assemble(
+            trick_text(last["cards"], names, last.get("leader")),
+            f"  → {_name(names, last.get('winner'))}")))
+    if obs.get("phase") == "play" or obs.get("trick"):
+        lines.append(_line("Trick", trick_text(obs.get("trick"), names, obs.get("leader"))))
+    tricks = obs.get("tricks_won")
+    if tricks and any(tricks):
+        lines.append(_line("Tricks won", Text("  ").join(
+            Text(f"{_name(names, i)} {n}") for i, n in enumerate(tricks))))
+    lines.append(_line("Your hand", hand_text(obs.get("hand"))))
+    return Group(*lines)
+
+
+def _thousand_lines(obs: dict[str, Any], names: Sequence[str]) -> list[Text]:
+    out: list[Text] = []
+    hist = obs.get("history") or []
+    out.append(_line("Bidding", bidding_text(hist, names)))
+    bid, hb = obs.get("bid"), obs.get("high_bidder")
+    if obs.get("declarer") is not None:
+        c = obs.get("contract")
+        out.append(_line("Declarer", Text.assemble(
+            (_name(names, obs["declarer"]), "bold"),
+            f" · bid {bid}" if bid is not None else "",
+            f" · contract {c}" if c is not None else "")))
+    elif bid is not None:
+        out.append(_line("High bid", f"{bid} by {_name(names, hb)}"))
+    if obs.get("talon"):
+        out.append(_line("Talon", pretty(obs["talon"])))
+    piles = obs.get("talon_piles")
+    if piles and any(piles):
+        out.append(_line("Piles", Text(" | ").join(pretty(p) if p else Text("??", style="dim")
+                                                   for p in piles)))
+    given = obs.get("given")
+    if given:
+        out.append(_line("You gave", Text(", ").join(
+            Text.assemble(card_text(str(c)), f" to {_name(names, s)}") for s, c in given)))
+    received = obs.get("received")
+    if received:
+        out.append(_line("Received", pretty(received)))
+    if obs.get("discards"):
+        out.append(_line("Discards", pretty(obs["discards"])))
+    trump = obs.get("trump")
+    marriages = obs.get("marriages") or []
+    if trump or marriages:
+        t = Text.assemble("trump ", suit_text(trump) if trump else Text("none", style="dim"))
+        if marriages:
+            t.append("   marriages: ")
+            t.append_text(Text(", ").join(Text.assemble(f"{_name(names, s)} ", suit_text(m))
+                                          for s, m in marriages))
+        out.append(_line("Trump", t))
+    extras = []
+    for key, label in (("barrel", "on the barrel"),):
+        seats = obs.get(key) or []
+        if seats:
+            extras.append(f"{label}: " + ", ".join(_name(names, s) for s in seats))
+    bolts = obs.get("bolts") or []
+    if any(bolts):
+        extras.append("bolts: " + ", ".join(f"{_name(names, i)} {b}"
+                                            for i, b in enumerate(bolts) if b))
+    if extras:
+        out.append(_line("Match", " · ".join(extras)))
+    return out
+
+
+def _stock_game_lines(obs: dict[str, Any], names: Sequence[str]) -> list[Text]:
+    """Return Debertz / Tertz lines: turned card, trump, declarer, melds, stock."""
+    out: list[Text] = []
+    teams = obs.get("teams")
+    if teams:
+        out.append(_line("Teams", " vs ".join(
+            " + ".join(_name(names, s) for s in team) for team in teams)))
+    hist = obs.get("history") or []
+    if obs.get("game") == "debertz":
+        out.append(_line("Bidding", bidding_text(hist, names)))
+    row = Text()
+    if obs.get("turned"):
+        row.append_text(Text.assemble("turned ", card_text(str(obs["turned"])), "   "))
+    if obs.get("trump"):
+        row.append_text(Text.assemble("trump ", suit_text(str(obs["trump"])), "   "))
+    if obs.get("declarer") is not None:
+        row.append(f"declarer {_name(names, obs['declarer'])}   ")
+    if obs.get("stock_size") is not None:
+        row.append(f"stock {obs['stock_size']}")
+    if row.plain:
+        out.append(_line("Table", row))
+    for key, label in (("melds", "Melds"), ("combinations", "Combos"), ("bella", "Bella")):
+        value = obs.get(key)
+        if not value:
+            continue
+        if isinstance(value, list) and len(value) == len(names) and all(
+                isinstance(v, list) for v in value):
+            if any(value):
+                out.append(_line(label, combos_text(value, names)))
+        else:
+            out.append(_line(label, _generic(value, names)))
+    return out
+
+
+def combos_text(per_seat: Sequence[Any], names: Sequence[str]) -> Text:
+    """Return shown combinations/melds per seat: ``P1 sequence Q♠ K♠ A♠ (20)``."""
+    parts: list[Text] = []
+    for seat, combos in enumerate(per_seat):
+        if not combos:
+            continue
+        items = []
+        for c in combos:
+            if isinstance(c, dict):
+                items.append(Text.assemble(f"{c.get('kind', '')} ", pretty(c.get("cards")),
+                                           f" ({c.get('value', '?')})"))
+            else:
+                items.append(_generic(c, names))
+        parts.append(Text.assemble((f"{_name(names, seat)}: ", "bold"), Text(", ").join(items)))
+    return Text("; ").join(parts) if parts else Text("—", style="dim")
+
+
+def _generic(value: Any, names: Sequence[str]) -> Text:
+    """Return a melds/combinations structure as readable text (seat numbers become names)."""
+    if isinstance(value, dict):
+        return Text("; ").join(Text.assemble(f"{k}: ", _generic(v, names))
+                               for k, v in value.items())
+    if isinstance(value, list):
+        if len(value) == 2 and isinstance(value[0], int) and not isinstance(value[0], bool):
+            return Text.assemble(f"{_name(names, value[0])} ", _generic(value[1], names))
+        return Text(", ").join(_generic(v, names) for v in value)
+    if isinstance(value, str):
+        toks = value.split()
+        if toks and all(_is_card(t) for t in toks):
+            return pretty(value)
+        return Text(value)
+    return Text(str(value))
+
+
+def _is_card(tok: str) -> bool:
+    try:
+        parse_card(tok)
+    except ValueError:
+        return False
+    return True
+
+
+def sheet_table(sheet: Sequence[dict[str, Any]], names: Sequence[str],
+                last: int | None = None) -> Table:
+    """Return the score sheet as a table: per deal the contract and each seat's change,
+    total and marks (``last``: only the last N rows)."""
+    table = Table(title="Score sheet", title_style="bold", show_lines=False, padding=(0, 1),
+                  header_style="bold cyan")
+    table.add_column("#", justify="right")
+    table.add_column("Decl.")
+    table.add_column("Bid", justify="right")
+    for n in names:
+        table.add_column(n, justify="right")
+    start = 0 if last is None else max(0, len(sheet) - last)
+    for i, row in enumerate(sheet[start:], start + 1):
+        decl = row.get("declarer")
+        bid = row.get("contract") if row.get("contract") is not None else row.get("bid")
+        if bid is None and row.get("trump"):
+            bid_text = Text.assemble("trump ", suit_text(str(row["trump"])))
+        else:
+            bid_text = Text("" if bid is None else str(bid))
+        cells: list[Text | str] = [str(i), _name(names, decl) if decl is not None else "—",
+                                   bid_text]
+        scores = row.get("scores") or []
+        totals = row.get("totals") or []
+        marks = row.get("marks") or []
+        for seat in range(len(names)):
+            sc = scores[seat] if seat < len(scores) else 0
+            tot = totals[seat] if seat < len(totals) else 0
+            cell = Text(f"{sc:+d} ", style="green" if sc > 0 else "red" if sc < 0 else "dim")
+            cell.append(f"{tot}", style="bold")
+            mk = marks[seat] if seat < len(marks) else []
+            if mk:
+                cell.append(" " + " ".join(mk), style="yellow")
+            cells.append(cell)
+        table.add_row(*cells)
+    return table
