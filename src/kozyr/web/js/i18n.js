@@ -1,0 +1,48 @@
+// Languages: English, Russian, Arabic (right to left).  t(key, params) looks a string up in the
+// current language, falls back to English, then to the key itself.
+import en from "../i18n/en.js";
+import ru from "../i18n/ru.js";
+import ar from "../i18n/ar.js";
+
+export const LANGS = { en, ru, ar };
+const RTL = new Set(["ar"]);
+let current = "en";
+const listeners = [];
+
+/** Return the current language code. */
+export const lang = () => current;
+
+/** Translate `key`, filling {name} parameters from `params`. */
+export function t(key, params = {}) {
+  const table = LANGS[current] || en;
+  const text = table[key] ?? en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+}
+
+/** Switch language: sets lang and dir on <html>, remembers it, and tells listeners. */
+export function setLang(code) {
+  if (!LANGS[code]) code = "en";
+  current = code;
+  document.documentElement.lang = code;
+  document.documentElement.dir = RTL.has(code) ? "rtl" : "ltr";
+  try { localStorage.setItem("kozyr.lang", code); } catch (e) { /* private mode */ }
+  document.title = t("app.title");
+  for (const f of listeners) f(code);
+}
+
+/** Call `f` after every language switch. */
+export const onLang = (f) => listeners.push(f);
+
+/** Pick the language from ?lang=, then storage, then the browser. */
+export function initLang() {
+  const q = new URLSearchParams(location.search).get("lang");
+  let saved = null;
+  try { saved = localStorage.getItem("kozyr.lang"); } catch (e) { /* private mode */ }
+  const nav = (navigator.language || "en").slice(0, 2);
+  setLang(q || saved || (LANGS[nav] ? nav : "en"));
+}
+
+/** Name a card in words for screen readers: "queen of hearts". */
+export function cardName(card) {
+  return t("card.name", { rank: t(`rank.${card[0]}`), suit: t(`suit.${card[1]}`) });
+}

@@ -1,0 +1,296 @@
+// Lobby (salons, open tables, the create-table form), accounts, leaderboard and profiles.
+import { api, saveToken } from "./api.js";
+import { t } from "./i18n.js";
+import { h, mount, toast } from "./ui.js";
+import { displayName } from "./words.js";
+
+// Which group of the create form each rule option belongs to (rules/thousand.md sections).
+const GROUPS = {
+  match: ["players", "target", "stake", "golden_horse", "dump_truck", "defender_cap_800",
+    "teams", "rounds"],
+  deal: ["redeal", "redeal_below", "redeal_when", "cut_ritual", "no_shuffle"],
+  bidding: ["forced_bidder", "bid_step", "max_bid", "trading_in_red", "blind_bid"],
+  talon: ["hide_talon_on_forced_100", "redeal_poor_talon", "allow_writeoff", "writeoff_penalty",
+    "writeoff_gain", "writeoff_limit", "dealer_scores_talon"],
+  play: ["must_beat", "marriage_on_first_trick", "marriage_values", "ace_marriage"],
+  scoring: ["rounding", "bolt_limit", "bolt_penalty", "barrel", "barrel_at", "barrel_bidding",
+    "barrel_fall_penalty", "barrel_falls_to_zero"],
+};
+
+function groupOf(name) {
+  for (const [g, names] of Object.entries(GROUPS)) if (names.includes(name)) return g;
+  if (/barrel|bolt|round|score/.test(name)) return "scoring";
+  if (/bid/.test(name)) return "bidding";
+  return "other";
+}
+
+const fmt = (v) => (v === null ? t("create.off") : v === true ? t("create.on")
+  : v === false ? t("create.off") : typeof v === "object" ? Object.entries(v)
+    .map(([k, x]) => `${k}:${x}`).join(", ") : String(v));
+
+export class LobbyView {
+  constructor(conn, root, app) {
+    this.conn = conn;
+    this.root = root;
+    this.app = app;
+    this.data = null;
+    this.offs = [
+      conn.on("open", () => conn.send({ type: "lobby" })),
+      conn.on("lobby", (m) => { this.data = m; this.renderSalons(); }),
+      conn.on("counts", (m) => { if (this.data) { Object.assign(this.data, m);
+        this.renderSalons(); } }),
+      conn.on("created", (m) => {
+        const inv = m.invite ? `?invite=${encodeURIComponent(m.invite)}` : "";
+        this.app.pendingJoin = m.table.id;
+        location.hash = `#/table/${m.table.id}${inv}`;
+      }),
+    ];
+    if (conn.ready) conn.send({ type: "lobby" });
+    this.salonsBox = h("div.salons");
+    this.formBox = h("div.create");
+    mount(root, h("section.lobby", h("div.lobby-main",
+      h("h2", t("lobby.salons")), this.salonsBox), h("div.lobby-side",
+      h("h2", t("lobby.create")), this.formBox)));
+    this.renderSalons();
+    this.renderForm();
+  }
+
+  destroy() {
+    for (const off of this.offs) off();
+    if (this.conn.ready) this.conn.send({ type: "unlobby" });
+  }
+
+  renderSalons() {
+    const d = this.data;
+    if (!d) {
+      mount(this.salonsBox, h("p.muted", "…"));
+      return;
+    }
+    const counts = h("p.counts", t("lobby.online", { n: d.online ?? 0 }), " · ",
+      t("lobby.playing", { n: d.playing ?? 0 }));
+    const salons = (d.salons || []).map((s) => h("div.salon", { dataset: { game: s.game,
+      preset: s.preset } },
+    h("h3", `${t(`game.${s.game}`)} — ${s.preset}`,
+      h("span.muted", ` · ${t("lobby.playing", { n: s.playing ?? 0 })}`)),
+    (s.tables || []).length ? h("ul.tables", s.tables.map((tb) => this.tableLine(tb)))
+      : h("p.muted.small", t("lobby.no_tables"))));
+    mount(this.salonsBox, counts, salons);
+  }
+
+  tableLine(tb) {
+    const seats = (tb.seats || []).map((s) => (s.kind === "empty" ? t("lobby.empty_seat")
+      : displayName(s.name))).join(", ");
+    const free = (tb.seats || []).some((s) => s.kind === "empty");
+    return h("li.table-line", { dataset: { table: tb.id } },
+      h("div", h("b", `#${tb.id}`), ` ${seats}`),
+      h("div.muted.small", tb.describe || ""),
+      h("div.line-actions",
+        free && tb.status === "waiting" ? h("a.button.primary", { href: `#/table/${tb.id}`,
+          onclick: () => { this.app.pendingJoin = tb.id; } }, t("lobby.join")) : null,
+        h("a.button", { href: `#/table/${tb.id}`, onclick: () => { this.app.pendingWatch = tb.id; } },
+          t("lobby.watch"))));
+  }
+
+  async renderForm() {
+    let meta = this.app.meta;
+    if (!meta) {
+      try {
+        meta = this.app.meta = await api("/api/meta");
+      } catch (e) {
+        mount(this.formBox, h("p.error", t("error.generic", { msg: e.message })));
+        return;
+      }
+    }
+    const games = Object.keys(meta.games || {});
+    const state = { game: games[0] || "thousand", preset: null };
+    const gameSel = h("select#f-game", { name: "game" }, games.map((g) =>
+      h("option", { value: g }, t(`game.${g}`))));
+    const presetSel = h("select#f-preset", { name: "preset" });
+    const optionsBox = h("div.options");
+    const priv = h("input#f-private", { type: "checkbox" });
+    const clock = h("input#f-clock", { type: "number", min: 0, max: 600, value: 0 });
+    const bots = h("input#f-bots", { type: "checkbox", checked: true });
+    const level = h("select#f-level", (meta.bots || ["easy", "normal", "hard"]).map((b) =>
+      h("option", { value: b, selected: b === "normal" ? "" : null }, b)));
+    const describe = h("p.describe.muted.small");
+    const inputs = new Map();
+
+    const fillPresets = () => {
+      const g = meta.games[state.game];
+      mount(presetSel, (g.presets || []).map((p) => h("option", { value: p.name }, p.name)));
+      state.preset = presetSel.value;
+      fillOptions();
+    };
+    const fillOptions = () => {
+      const g = meta.games[state.game];
+      const preset = (g.presets || []).find((p) => p.name === presetSel.value) || {};
+      const values = preset.rules || {};
+      describe.textContent = preset.describe || "";
+      inputs.clear();
+      const groups = new Map();
+      for (const opt of g.schema || []) {
+        const gname = groupOf(opt.name);
+        if (!groups.has(gname)) groups.set(gname, []);
+        const value = opt.name in values ? values[opt.name] : opt.default;
+        const input = optionInput(opt, value);
+        inputs.set(opt.name, { input, opt, value });
+        groups.get(gname).push(h("div.option", { dataset: { option: opt.name } },
+          h("label", { for: `opt-${opt.name}` }, opt.name.replace(/_/g, " ")), input,
+          h("div.doc.small", opt.doc, h("span.muted", ` (${t("create.default",
+            { v: fmt(value) })})`))));
+      }
+      const order = ["match", "deal", "bidding", "talon", "play", "scoring", "other"];
+      mount(optionsBox, order.filter((g2) => groups.has(g2)).map((g2) =>
+        h("details.group", { open: g2 === "match" ? "" : null },
+          h("summary", t(`group.${g2}`)), groups.get(g2))));
+    };
+    gameSel.addEventListener("change", () => { state.game = gameSel.value; fillPresets(); });
+    presetSel.addEventListener("change", fillOptions);
+
+    const submit = (ev) => {
+      ev.preventDefault();
+      const options = {};
+      for (const [name, { input, opt, value }] of inputs) {
+        const v = readInput(input, opt);
+        if (JSON.stringify(v) !== JSON.stringify(value)) options[name] = v;
+      }
+      const secs = Number(clock.value) || 0;
+      const spec = { game: state.game, preset: presetSel.value, options,
+        private: priv.checked, clock: secs > 0 ? secs : null };
+      if (this.app.botDelay !== null && this.app.botDelay !== undefined) {
+        spec.bot_delay = this.app.botDelay;
+      }
+      this.app.fillBots = bots.checked ? level.value : null;
+      this.conn.send({ type: "create", spec });
+    };
+    mount(this.formBox, h("form.create-form", { onsubmit: submit },
+      h("div.row", h("label", { for: "f-game" }, t("create.game")), gameSel),
+      h("div.row", h("label", { for: "f-preset" }, t("create.preset")), presetSel),
+      describe,
+      h("div.row", h("label", { for: "f-clock" }, t("create.clock")), clock),
+      h("div.row.check", priv, h("label", { for: "f-private" }, t("create.private"))),
+      h("div.row.check", bots, h("label", { for: "f-bots" }, t("create.bots")), level),
+      h("h3", t("create.rules")), optionsBox,
+      h("button.primary#f-submit", { type: "submit" }, t("create.submit"))));
+    fillPresets();
+  }
+}
+
+function optionInput(opt, value) {
+  const id = `opt-${opt.name}`;
+  if (opt.choices && opt.choices.length) {
+    return h("select", { id, name: opt.name }, opt.choices.map((c) =>
+      h("option", { value: JSON.stringify(c), selected: JSON.stringify(c) ===
+        JSON.stringify(value) ? "" : null }, fmt(c))));
+  }
+  if (opt.type === "bool" || typeof value === "boolean") {
+    return h("input", { id, name: opt.name, type: "checkbox", checked: !!value });
+  }
+  if (opt.type === "int" || typeof value === "number") {
+    return h("input", { id, name: opt.name, type: "number", value, min: opt.minimum ?? null,
+      max: opt.maximum ?? null });
+  }
+  if (opt.type === "map" || (value && typeof value === "object")) {
+    return h("input", { id, name: opt.name, type: "text", value: fmt(value),
+      dataset: { map: "1" } });
+  }
+  return h("input", { id, name: opt.name, type: "text", value: value ?? "" });
+}
+
+function readInput(input, opt) {
+  if (input.tagName === "SELECT") return JSON.parse(input.value);
+  if (input.type === "checkbox") return input.checked;
+  if (input.type === "number") return Number(input.value);
+  if (input.dataset.map) {
+    const out = {};
+    for (const part of input.value.split(",")) {
+      const [k, v] = part.split(":").map((x) => x.trim());
+      if (k) out[k] = Number(v);
+    }
+    return out;
+  }
+  return input.value;
+}
+
+/** The log-in / register / guest page. */
+export function authView(conn, root, app) {
+  const name = h("input#a-name", { type: "text", autocomplete: "username", required: true });
+  const pw = h("input#a-password", { type: "password", autocomplete: "current-password",
+    required: true });
+  const err = h("p.error", { role: "alert" });
+  const go = async (path, body) => {
+    err.textContent = "";
+    try {
+      const res = await api(path, { method: "POST", body });
+      saveToken(res.token);
+      app.setUser(res.user);
+      conn.restart();
+      location.hash = "#/lobby";
+    } catch (e) {
+      err.textContent = e.message || e.code;
+    }
+  };
+  mount(root, h("section.auth", h("h2", t("auth.title")),
+    h("form.auth-form", { onsubmit: (ev) => { ev.preventDefault();
+      go("/api/auth/login", { name: name.value, password: pw.value }); } },
+    h("div.row", h("label", { for: "a-name" }, t("auth.name")), name),
+    h("div.row", h("label", { for: "a-password" }, t("auth.password")), pw),
+    err,
+    h("div.row.buttons",
+      h("button.primary#a-login", { type: "submit" }, t("auth.login")),
+      h("button#a-register", { type: "button", onclick: () => go("/api/auth/register",
+        { name: name.value, password: pw.value }) }, t("auth.register")),
+      h("button#a-guest", { type: "button", onclick: () => go("/api/auth/guest", undefined) },
+        t("auth.guest"))))));
+  name.focus();
+}
+
+/** The leaderboard page, per game and preset. */
+export async function leadersView(root, app, game = "thousand", preset = "classic") {
+  mount(root, h("p.muted", "…"));
+  let data;
+  try {
+    data = await api(`/api/leaderboard?game=${encodeURIComponent(game)}&preset=${
+      encodeURIComponent(preset)}&limit=50`);
+  } catch (e) {
+    mount(root, h("p.error", t("error.generic", { msg: e.message })));
+    return;
+  }
+  const meta = app.meta || {};
+  const pick = h("select#l-pick", { "aria-label": t("create.preset") });
+  for (const [g, gi] of Object.entries(meta.games || {})) {
+    for (const p of gi.presets || []) {
+      pick.appendChild(h("option", { value: `${g}/${p.name}`, selected: g === game &&
+        p.name === preset ? "" : null }, `${t(`game.${g}`)} — ${p.name}`));
+    }
+  }
+  pick.addEventListener("change", () => { location.hash = `#/leaders/${pick.value}`; });
+  mount(root, h("section.leaders", h("h2", t("leaders.title")), pick,
+    h("table.board", h("thead", h("tr", h("th", "#"), h("th", t("leaders.name")),
+      h("th", t("leaders.rating")), h("th", t("leaders.games")))),
+    h("tbody", (data.rows || []).map((r) => h("tr", h("td", String(r.rank)),
+      h("td", h("a", { href: `#/profile/${encodeURIComponent(r.name)}` }, r.name)),
+      h("td", Number(r.rating).toFixed(1)), h("td", String(r.played))))))));
+}
+
+/** A player's profile: ratings and recent games (each links to its replay). */
+export async function profileView(root, name) {
+  mount(root, h("p.muted", "…"));
+  let p;
+  try {
+    p = await api(`/api/profiles/${encodeURIComponent(name)}`);
+  } catch (e) {
+    mount(root, h("p.error", t("error.generic", { msg: e.message })));
+    return;
+  }
+  mount(root, h("section.profile", h("h2", t("profile.title", { name: p.user.name })),
+    h("table.board", h("tbody", (p.ratings || []).map((r) => h("tr",
+      h("td", `${t(`game.${r.game}`)} — ${r.preset}`), h("td", Number(r.rating).toFixed(1)),
+      h("td", String(r.played)))))),
+    h("h3", t("profile.recent")),
+    h("ul.history", (p.history || []).map((g) => h("li",
+      h("a", { href: `#/replay/${g.game_id}` }, `${t(`game.${g.game}`)} — ${g.preset}`),
+      ` · ${g.result} · ${(g.totals || []).join(" / ")}`)))));
+}
+
+export { toast };

@@ -1,0 +1,101 @@
+// Shared pieces of rendering: cards as DOM, action texts in words, the score sheet.
+import { backSVG, cardSVG, parseCards, suitIcon } from "./cards.js";
+import { cardName, t } from "./i18n.js";
+import { h } from "./ui.js";
+
+/** Return a display name: "bot:normal" -> "bot (normal)". */
+export function displayName(name) {
+  if (!name) return "—";
+  if (name.startsWith("bot:")) return `bot (${name.slice(4)})`;
+  return name;
+}
+
+/** Make a card element: a <button> if `onClick` is given, else a <div>. */
+export function cardEl(card, { onClick = null, cls = "", disabled = false, label = null } = {}) {
+  const attrs = { class: `card ${cls}`.trim(), dataset: { card } };
+  let node;
+  if (onClick) {
+    node = h("button", { ...attrs, type: "button", "aria-label": label || cardName(card),
+      disabled: disabled || null, onclick: onClick });
+  } else {
+    node = h("div", { ...attrs, role: "img", "aria-label": label || cardName(card) });
+  }
+  node.appendChild(cardSVG(card));
+  return node;
+}
+
+/** Make a face-down card. */
+export function backEl(cls = "") {
+  const node = h("div", { class: `card back ${cls}`.trim(), "aria-hidden": "true" });
+  node.appendChild(backSVG());
+  return node;
+}
+
+/** Show a card inline in text: rank and a coloured suit symbol. */
+export function cardInline(card) {
+  const r = card[0] === "T" ? "10" : card[0];
+  return h("span.card-inline", { "aria-label": cardName(card) }, r, suitIcon(card[1]));
+}
+
+/** Put an action text into words: "bid 120" -> "bids 120" (pieces of DOM). */
+export function actionWords(text, names) {
+  const w = String(text).trim().split(/\s+/);
+  const nameOf = (s) => displayName(names[Number(s)]);
+  switch (w[0]) {
+    case "bid": return [t("log.bid", { n: w[1] })];
+    case "pass": return [t("log.pass")];
+    case "contract": return [t("log.contract", { n: w[1] })];
+    case "writeoff": return [t("log.writeoff")];
+    case "redeal": return [t("log.redeal")];
+    case "keep": return [t("log.keep")];
+    case "give":
+      if (w[2] && w[2] !== "?" && w[2].length === 2) {
+        return withCard(t("log.give_card", { card: "\u0000", name: nameOf(w[1]) }), w[2]);
+      }
+      return [t("log.give", { name: nameOf(w[1]) })];
+    case "play":
+      return withCard(t(w.includes("marriage") ? "log.marriage" : "log.play",
+        { card: "\u0000" }), w[1]);
+    default: return [text];
+  }
+}
+
+function withCard(sentence, card) {
+  const [a, b] = sentence.split("\u0000");
+  return [a, cardInline(card), b ?? ""];
+}
+
+/** Render a list of cards face up in a row. */
+export function cardRow(cards, cls = "") {
+  return h(`div.card-row${cls ? "." + cls : ""}`, parseCards(cards).map((c) => cardEl(c)));
+}
+
+/** Build the score sheet table (rows as in spec/records.md "kozyr replay --json"). */
+export function sheetTable(rows, names) {
+  if (!rows || !rows.length) return h("p.muted", t("sheet.empty"));
+  const n = names.length;
+  const head = h("tr", h("th", { scope: "col" }, t("sheet.deal")),
+    h("th", { scope: "col" }, t("sheet.contract")),
+    ...names.map((nm) => h("th", { scope: "col" }, displayName(nm))));
+  const body = rows.map((row, i) => {
+    const cells = [];
+    for (let s = 0; s < n; s++) {
+      const marks = (row.marks && row.marks[s]) || [];
+      const score = row.scores ? row.scores[s] : null;
+      const cls = [s === row.declarer ? "declarer" : "", s === row.dealer ? "dealer" : ""]
+        .filter(Boolean).join(" ");
+      cells.push(h("td", { class: cls },
+        h("span.total", String(row.totals ? row.totals[s] : "")),
+        score !== null && score !== undefined
+          ? h("span.delta", (score > 0 ? "+" : "") + score) : null,
+        marks.map((m) => h(`span.mark.mark-${m.replace(/[^\w-]/g, "")}`,
+          { title: t(`mark.${m}`) }, t(`mark.${m}`)))));
+    }
+    const bidText = row.declarer === null || row.declarer === undefined ? "—"
+      : `${displayName(names[row.declarer])}: ${row.bid ?? "—"}` +
+        (row.contract !== null && row.contract !== undefined && row.contract !== row.bid
+          ? ` / ${row.contract}` : "");
+    return h("tr", h("th", { scope: "row" }, String(i + 1)), h("td.bid", bidText), ...cells);
+  });
+  return h("table.sheet", h("thead", head), h("tbody", body));
+}
