@@ -198,7 +198,7 @@ def test_golden_horse_doubles_only_the_first_three_scored_deals() -> None:
     for deal in (played(0, 100, (100, 20, 0)), redeal(), writeoff(1, 100),
                  played(2, 100, (10, 10, 100)), played(2, 100, (10, 10, 100))):
         row = score_deal(r, score, deal)
-        doubled.append(row.marks[0] == ("x2",) or "x2" in row.marks[1])
+        doubled.append(all("x2" in m for m in row.marks))
     assert doubled == [True, False, True, True, False]
     assert [row.scores for row in score.rows] == [
         (200, 40, 0), (0, 0, 0), (100, -200, 100), (20, 20, 200), (10, 10, 100)]
@@ -231,6 +231,14 @@ def test_four_players_the_sitting_out_dealer_scores_nothing_and_gets_no_bolt() -
     row = score_deal(r, MatchScore.new(r), deal)
     assert row.scores == (100, 0, 20, 0)
     assert row.marks == ((), ("B",), (), ())
+
+
+def test_four_players_writeoff_gives_the_sitting_out_dealer_nothing() -> None:
+    r = rules("four_players")
+    deal = DealOutcome(2, "writeoff", 0, 110, None, (0,) * 4, (0,) * 4, sitting_out=2)
+    assert score_deal(r, MatchScore.new(r), deal).scores == (-110, 55, 0, 55)
+    with pytest.raises(ValueError, match="sits this deal out"):
+        score_deal(r, MatchScore.new(r), played(2, 100, (0, 10, 100, 10), dealer=2))
 
 
 def test_four_players_dealer_scores_the_talon_marriage_when_the_table_says_so() -> None:
@@ -299,7 +307,7 @@ def test_the_barrel_player_wins_by_making_a_contract_never_doubled() -> None:
     row = score_deal(r, score, played(0, 130, (130, 0, 10)))
     assert score.winner == 0
     assert row.totals == (1010, 300, 20) and row.scores == (130, 0, 20)
-    assert row.marks[0] == ("x2", "barrel")
+    assert row.marks == (("barrel",), ("x2", "B"), ("x2",))
     with pytest.raises(IllegalActionError, match="match is over"):
         score_deal(r, score, played(1, 100, (0, 100, 20)))
 
@@ -425,6 +433,14 @@ def test_dump_truck_applies_after_a_barrel_fall() -> None:
     assert row.marks[1] == ("barrel", "barrel-fall", "dump-truck")
 
 
+def test_a_barrel_at_555_is_emptied_by_the_dump_truck() -> None:
+    r = rules(dump_truck=True, barrel_at=555)
+    score = match(r, [500, 0, 0])
+    row = score_deal(r, score, played(1, 100, (60, 100, 0), tricks=(2, 6, 0)))
+    assert row.totals[0] == 0 and row.marks[0] == ("barrel", "dump-truck")
+    assert barrel_seats(r, score) == []
+
+
 # -- the win -------------------------------------------------------------------------------
 
 def test_several_across_the_declarer_wins() -> None:
@@ -471,6 +487,8 @@ def test_outcomes_that_do_not_fit_are_refused() -> None:
     with pytest.raises(ValueError, match="contract"):
         score_deal(r, MatchScore.new(r),
                    DealOutcome(0, "played", 1, 100, None, (0, 120, 0), (0, 8, 0)))
+    with pytest.raises(ValueError, match="below the barrel contract 120"):
+        score_deal(r, match(r, [0, 0, 0], barrel=(1,)), played(1, 115, (0, 120, 0)))
 
 
 # -- property --------------------------------------------------------------------------------
@@ -516,6 +534,8 @@ def test_totals_are_column_sums_and_the_winner_stays(options: dict[str, Any],
         if marriage:
             points = tuple(p + 100 if s == declarer else p for s, p in enumerate(points))
         tricks = tuple(1 if p else 0 for p in points)
+        if declarer in barrel_seats(r, score):
+            contract = max(contract, r.barrel_contract)
         if kind == "writeoff" and may_write_off(r, score, declarer) is not None:
             kind = "played"
         if kind == "writeoff":

@@ -25,8 +25,9 @@ Readings of the rules page where it leaves a question (each one is tested):
   write-off (-2 x bid under ``writeoff_penalty`` = ``contract``); opponents are not doubled.
   Blind and golden horse stack: x4.
 - Golden horse doubles the step-1 deal scores of the first 3 deals that are not redeals
-  (write-offs count among them) and marks every seat ``x2``; bolt penalties and barrel falls,
-  which come later in §7's order, are never doubled.
+  (write-offs count among them) and marks ``x2`` every seat whose score it doubles (all but
+  a barrel player winning with his contract); bolt penalties and barrel falls, which come
+  later in §7's order, are never doubled.
 - A write-off bolt (``writeoff_penalty`` = ``bolt``) counts toward ``bolt_limit`` like any bolt.
 - A barrel player's own result: a made contract wins (B + contract, never doubled, never
   reset, not even by the dump truck); a failed contract costs nothing by itself, only the
@@ -237,9 +238,10 @@ def score_deal(rules: ThousandRules, score: MatchScore, outcome: DealOutcome) ->
 
     # 2. golden horse (a barrel player's winning contract is never doubled)
     if rules.golden_horse and score.scored_deals < GOLDEN_HORSE_DEALS:
-        deal = [s if barrel_win and seat == declarer else 2 * s for seat, s in enumerate(deal)]
-        for m in marks:
-            m.append("x2")
+        for seat in range(n):
+            if not (barrel_win and seat == declarer):
+                deal[seat] *= 2
+                marks[seat].append("x2")
     score.scored_deals += 1
     totals = [b + s for b, s in zip(before, deal, strict=True)]
 
@@ -303,8 +305,15 @@ def _check_outcome(rules: ThousandRules, score: MatchScore, outcome: DealOutcome
                          f"got {outcome.declarer}")
     if outcome.bid is None:
         raise ValueError(f"deal outcome: a {outcome.kind} deal needs the winning bid")
+    if outcome.declarer == _sitting_out(rules, outcome):
+        raise ValueError(f"deal outcome: seat {outcome.declarer} sits this deal out and "
+                         f"cannot declare")
     if outcome.kind == "played" and outcome.contract is None:
         raise ValueError("deal outcome: a played deal needs a contract")
+    if (outcome.kind == "played" and outcome.declarer in barrel_seats(rules, score)
+            and outcome.contract is not None and outcome.contract < rules.barrel_contract):
+        raise ValueError(f"deal outcome: seat {outcome.declarer} is on the barrel and cannot "
+                         f"declare below the barrel contract {rules.barrel_contract}")
     if outcome.kind == "writeoff":
         why = may_write_off(rules, score, outcome.declarer)
         if why is not None:
