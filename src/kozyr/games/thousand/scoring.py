@@ -272,7 +272,7 @@ def score_deal(rules: ThousandRules, score: MatchScore, outcome: DealOutcome) ->
     else:
         score.winner = _first_across(rules, outcome, totals)
 
-    score.totals = totals
+    score.totals[:] = totals
     row = DealRow(
         outcome.dealer, declarer, outcome.bid, outcome.contract,
         tuple(outcome.points) if played else (0,) * n,
