@@ -1,0 +1,134 @@
+"""Dealing Thousand: from a deck order (seeded shuffles, ``no_shuffle`` cuts) or a record's cards.
+
+A deck is a list of the 24 cards, top first.  Dealing gives one card at a time to each seat
+that plays the deal, clockwise from the dealer's left, until every hand is full (7 cards, or 10
+with two players); the last cards of the deck are the talon (3 cards) or, with two players, the
+two piles (2 cards each, the first pile first).
+
+>>> from kozyr.cards import format_hand
+>>> d = deal_deck(list(range(2, 8)) + list(range(10, 16)) + list(range(18, 24))
+...               + list(range(26, 32)), players=3, dealer=0)
+>>> format_hand(d.talon)
+'AH TH KH'
+>>> [format_hand(h) for h in d.hands][1]
+'KS 9S KC 9C KD 9D 9H'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from kozyr.cards import THOUSAND_DECK, count, deck_cards, format_card, format_hand, parse_cards
+from kozyr.core.errors import RecordError
+
+DECK_CARDS: tuple[int, ...] = tuple(deck_cards(THOUSAND_DECK))
+
+
+@dataclass(frozen=True)
+class DealtCards:
+    """The cards of one deal: a hand per seat (0 for a four-player dealer), talon or piles."""
+
+    hands: tuple[int, ...]
+    talon: int = 0
+    piles: tuple[int, int] = (0, 0)
+
+    def to_record(self, players: int) -> dict[str, Any]:
+        """Return the record keys of the deal: ``hands`` and ``talon`` (a list of piles for 2)."""
+        hands = [format_hand(h) for h in self.hands]
+        if players == 2:
+            return {"hands": hands, "talon": [format_hand(p) for p in self.piles]}
+        return {"hands": hands, "talon": format_hand(self.talon)}
+
+
+def active_seats(players: int, dealer: int) -> list[int]:
+    """Return the seats that play a deal, clockwise from the dealer's left (4: not the dealer)."""
+    seats = [(dealer + 1 + i) % players for i in range(players)]
+    return seats[:-1] if players == 4 else seats
+
+
+def deal_deck(deck: Sequence[int], players: int, dealer: int) -> DealtCards:
+    """Deal ``deck`` (top first) to the seats playing the deal, then the talon or the piles."""
+    seats = active_seats(players, dealer)
+    size = 10 if players == 2 else 7
+    hands = [0] * players
+    k = len(seats)
+    for i in range(size * k):
+        hands[seats[i % k]] |= 1 << deck[i]
+    rest = deck[size * k:]
+    if players == 2:
+        return DealtCards(tuple(hands), 0, ((1 << rest[0]) | (1 << rest[1]),
+                                            (1 << rest[2]) | (1 << rest[3])))
+    talon = 0
+    for c in rest:
+        talon |= 1 << c
+    return DealtCards(tuple(hands), talon)
+
+
+def shuffled_deck(rng: random.Random) -> list[int]:
+    """Return the 24 cards shuffled by ``rng`` from their canonical order."""
+    deck = list(DECK_CARDS)
+    rng.shuffle(deck)
+    return deck
+
+
+def cut(deck: Sequence[int], point: int) -> list[int]:
+    """Return ``deck`` cut at ``point``: its top ``point`` cards go to the bottom."""
+    return list(deck[point:]) + list(deck[:point])
+
+
+def _pile(text: Any, what: str, size: int) -> int:
+    if not isinstance(text, str):
+        raise RecordError(f"{what} must be a string of cards like 'AS TS KS', not {text!r}")
+    try:
+        cards = parse_cards(text)
+    except ValueError as e:
+        raise RecordError(f"{what}: {e}") from None
+    for c in cards:
+        if not THOUSAND_DECK >> c & 1:
+            raise RecordError(f"{what}: {format_card(c)} is not a Thousand card (9 J Q K T A)")
+    if len(cards) != size:
+        raise RecordError(f"{what} must hold {size} cards, not {len(cards)} ({text!r})")
+    h = 0
+    for c in cards:
+        h |= 1 << c
+    return h
+
+
+def parse_dealt(cards: Any, players: int, dealer: int) -> DealtCards:
+    """Read a record's explicit cards; raise RecordError saying what is wrong."""
+    if not isinstance(cards, dict):
+        raise RecordError(f"a deal's cards are an object with 'hands' and 'talon', not {cards!r}")
+    hands_in = cards.get("hands")
+    talon_in = cards.get("talon")
+    unknown = set(cards) - {"hands", "talon"}
+    if unknown:
+        raise RecordError(f"unknown key(s) in a Thousand deal: {', '.join(sorted(unknown))}")
+    if not isinstance(hands_in, list) or len(hands_in) != players:
+        raise RecordError(f"'hands' must be a list of {players} hands, one per seat")
+    size = 10 if players == 2 else 7
+    hands = []
+    for seat, text in enumerate(hands_in):
+        n = 0 if players == 4 and seat == dealer else size
+        what = f"hand of seat {seat}" + (" (the dealer, who sits out)" if n == 0 else "")
+        hands.append(_pile(text, what, n))
+    piles = (0, 0)
+    talon = 0
+    if players == 2:
+        if not isinstance(talon_in, list) or len(talon_in) != 2:
+            raise RecordError("two players: 'talon' must be a list of two piles of 2 cards")
+        piles = (_pile(talon_in[0], "talon pile 0", 2), _pile(talon_in[1], "talon pile 1", 2))
+        parts = [*hands, *piles]
+    else:
+        talon = _pile(talon_in, "the talon", 3)
+        parts = [*hands, talon]
+    seen = 0
+    for p in parts:
+        if seen & p:
+            raise RecordError(f"card(s) {format_hand(seen & p)} dealt twice")
+        seen |= p
+    if count(seen) != 24:
+        raise RecordError(f"the deal holds {count(seen)} cards, not 24")
+    return DealtCards(tuple(hands), talon, piles)

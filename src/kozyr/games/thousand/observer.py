@@ -1,0 +1,417 @@
+"""What one seat of a Thousand match may see (observation) and plausible deals for it (resample).
+
+:func:`observation` is the only place that decides what a seat sees; every key is JSON data:
+
+- ``game``, ``rules`` (the record form), ``players``, ``seat`` (None: a spectator),
+  ``deal_index``, ``dealer``, ``sitting_out`` (four players: the dealer), ``phase``, ``to_act``,
+  ``legal`` (action texts, only for the seat to act), ``hand`` (own cards as a record string;
+  null for a spectator and for a forced bidder playing blind), ``hand_sizes``;
+- ``history``: this deal's actions as ``[seat, text]``, automatic ones included (the forced
+  ``bid 100``, a barrel player's ``bid C``, passes in the red); a card the seat may not see is
+  ``??`` (``give 2 ??``, ``discard ??``);
+- bidding: ``forced_bidder``, ``bid`` (highest so far or null), ``high_bidder``, ``passed``,
+  ``blind`` (the blind 120 stands); ``cap`` (the seat's own highest bid/contract now, null for a
+  spectator);
+- talon: ``declarer``, ``contract``, ``talon`` (a record string once shown to everyone, or to
+  the declarer himself; else null), ``talon_piles`` (two players: each pile's string once
+  shown, else null), ``received`` (cards given to this seat), ``given`` (``[seat, card]`` this
+  seat gave), ``discards`` (two players, the declarer's own, else null);
+- play: ``trump`` (suit letter or null), ``marriages`` (``[seat, suit letter]``), ``trick``
+  (``[seat, card]`` in play order), ``leader``, ``last_trick`` (``{"cards", "winner"}`` or
+  null), ``tricks_won``, ``taken_points`` (card points in tricks, public: every card played
+  was seen);
+- match: ``totals``, ``sheet`` (rows as JSON), ``barrel`` (seats on the barrel), ``bolts``,
+  ``writeoffs``, ``cut_penalties``, ``winner``, ``is_over``.
+
+:func:`resample` deals every card ``seat`` cannot see again (others' hands, a talon or pile not
+shown, the other's discards) from the pool of unseen cards in sorted order shuffled by ``rng``,
+keeping hand sizes, shown voids (did not follow: no card of the led suit; did not trump either:
+no trump of that moment; ``must_beat``: no higher card of the led suit), and cards known to be
+in a hand (given by or to this seat, a shown talon in the declarer's hand, the partner of a
+declared marriage).  A shown talon card may also have been given to an opponent face down: the
+resample keeps such a card either in the declarer's hand or as the card that opponent received.
+The past is rewritten to match (the hidden cards of ``give``/``discard``, the deal's dealt
+cards), so the copy is a consistent match to play on; the draw depends only on what
+``observation(seat)`` shows and on ``rng``.  Not used as constraints: inferences from bids (a
+bid above 120 shows a marriage) and from who was asked about a redeal.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from kozyr.cards import ACE, KING, QUEEN, SUIT_LETTERS, SUIT_MASK, format_card, format_hand
+from kozyr.games.thousand import actions as A
+from kozyr.games.thousand.deal import DealtCards
+from kozyr.games.thousand.scoring import barrel_seats
+
+if TYPE_CHECKING:
+    from kozyr.games.thousand.state import ThousandMatch
+
+_BIDDING, _TALON, _CONTRACT, _PLAY = 2, 3, 4, 5
+
+
+def _hand_hidden_from_self(m: ThousandMatch, seat: int) -> bool:
+    """Return True while ``seat`` plays blind and may not look at his own cards."""
+    return seat == m._forced and m._phase == _BIDDING and (m._blind_pending or m._blind)
+
+
+def _sees_card(m: ThousandMatch, viewer: int | None, actor: int, action: int) -> bool:
+    if A.DISCARD <= action < A.GIVE:
+        return viewer == actor
+    if A.GIVE <= action < A.PASS:
+        return viewer == actor or viewer == (action - A.GIVE) >> 5
+    return True
+
+
+def _redacted(action: int) -> str:
+    if A.DISCARD <= action < A.GIVE:
+        return "discard ??"
+    return f"give {(action - A.GIVE) >> 5} ??"
+
+
+def _trick_seats(m: ThousandMatch) -> list[int]:
+    out = [m._leader]
+    for _ in range(len(m._trick) - 1):
+        out.append(m._nxt[out[-1]])
+    return out
+
+
+def observation(m: ThousandMatch, seat: int | None) -> dict[str, Any]:
+    """Return exactly what ``seat`` may see of ``m`` now (``None``: a spectator), JSON-ready."""
+    n = m._n
+    rules = m.rules
+    to_act = m.current_player()
+    own = seat is not None and not _hand_hidden_from_self(m, seat)
+    history = []
+    for e in m._log:
+        actor, action = (e >> 1) & 3, e >> 3
+        text = (A.action_to_text(action) if _sees_card(m, seat, actor, action)
+                else _redacted(action))
+        history.append([actor, text])
+    decl = m._declarer if m._declarer >= 0 else None
+    started = m._phase not in (0, 6) or bool(m._log) or m._deals
+    talon = None
+    if n != 2 and decl is not None and (m._talon_shown or seat == decl):
+        talon = format_hand(m._talon)
+    piles = None
+    if n == 2:
+        piles = [format_hand(m._piles[p]) if p == m._taken_pile else None for p in (0, 1)]
+    received = [format_card(c) for to, c in m._given if to == seat]
+    given = [[to, format_card(c)] for to, c in m._given if seat is not None and seat == decl]
+    discards = None
+    if n == 2 and seat is not None and seat == decl and m._taken_pile >= 0:
+        discards = [format_card(e >> 3 & 31) for e in m._log
+                    if A.DISCARD <= e >> 3 < A.GIVE]
+    last = None
+    if m._last_trick is not None:
+        cards, leader, winner = m._last_trick
+        seats = [leader]
+        for _ in range(len(cards) - 1):
+            seats.append(m._nxt[seats[-1]])
+        last = {"cards": [[s, format_card(c)] for s, c in zip(seats, cards, strict=True)],
+                "winner": winner}
+    score = m.score
+    return {
+        "game": "thousand",
+        "rules": rules.to_json(),
+        "players": n,
+        "seat": seat,
+        "deal_index": m._deal_index,
+        "dealer": m._dealer,
+        "sitting_out": m._dealer if n == 4 else None,
+        "phase": m.phase,
+        "to_act": to_act,
+        "legal": m.legal_texts() if seat is not None and seat == to_act else [],
+        "hand": format_hand(m._hands[seat]) if own and seat is not None else None,
+        "hand_sizes": [h.bit_count() for h in m._hands] if started else [0] * n,
+        "history": history,
+        "forced_bidder": m._forced if m._forced >= 0 else None,
+        "bid": m._bid or None,
+        "high_bidder": m._high if m._high >= 0 and m._bid else None,
+        "passed": list(m._passed),
+        "blind": m._blind,
+        "cap": m.cap(seat) if own and seat is not None and m._phase in (_BIDDING, _TALON,
+                                                                          _CONTRACT) else None,
+        "declarer": decl,
+        "contract": m._contract or None,
+        "talon": talon,
+        "talon_piles": piles,
+        "received": received,
+        "given": given,
+        "discards": discards,
+        "trump": SUIT_LETTERS[m._trump] if m._trump >= 0 else None,
+        "marriages": [[s, SUIT_LETTERS[t]] for s, t in m._marriages],
+        "trick": [[s, format_card(c)] for s, c in zip(_trick_seats(m), m._trick, strict=False)]
+        if m._trick else [],
+        "leader": m._leader if m._leader >= 0 else None,
+        "last_trick": last,
+        "tricks_won": list(m._tricks),
+        "taken_points": list(m._taken),
+        "totals": list(score.totals),
+        "sheet": [row.to_json() for row in score.rows],
+        "barrel": barrel_seats(rules, score) if rules.barrel else [],
+        "bolts": list(score.bolts),
+        "writeoffs": list(score.writeoffs),
+        "cut_penalties": [list(p) for p in m.cut_penalties],
+        "winner": score.winner,
+        "is_over": m.is_over,
+    }
+
+
+# -- resample ------------------------------------------------------------------------------------
+def _forbidden(m: ThousandMatch) -> list[int]:
+    """Return, per seat, the cards its play has shown it cannot hold (voids, must_beat)."""
+    n = m._n
+    out = [0] * n
+    trump = -1
+    trick: list[int] = []
+    led = best_led = -1
+    size = len(m._active)
+    fixed = m._fixed_trump
+    for e in m._log:
+        action = e >> 3
+        if A.TRUMP <= action < A.TRUMP + 4:
+            trump = action - A.TRUMP
+        if action >= 64:
+            continue
+        seat = (e >> 1) & 3
+        c = action & 31
+        if not trick:
+            if action >= 32 and not fixed:
+                trump = c >> 3
+            led, best_led = c >> 3, c
+        else:
+            s = c >> 3
+            if s != led:
+                out[seat] |= SUIT_MASK[led]
+                if trump >= 0 and s != trump:
+                    out[seat] |= SUIT_MASK[trump]
+            else:
+                if m._must_beat and c < best_led:
+                    out[seat] |= SUIT_MASK[led] & ~((2 << best_led) - 1)
+                best_led = max(best_led, c)
+        trick.append(c)
+        if len(trick) == size:
+            trick = []
+    return out
+
+
+def _played_by(m: ThousandMatch) -> list[int]:
+    out = [0] * m._n
+    for e in m._log:
+        action = e >> 3
+        if action < 64:
+            out[(e >> 1) & 3] |= 1 << (action & 31)
+    return out
+
+
+def _marriage_known(m: ThousandMatch, played: list[int]) -> list[int]:
+    """Return, per seat, the partners of declared marriages he still holds (known to all)."""
+    out = [0] * m._n
+    all_played = 0
+    for p in played:
+        all_played |= p
+    for e in m._log:
+        action = e >> 3
+        if A.MARRIAGE <= action < 64:
+            seat, c = (e >> 1) & 3, action & 31
+            s = c >> 3
+            if c & 7 == ACE:
+                partners = sum(1 << (t * 8 + ACE) for t in range(4)) & ~(1 << c)
+            else:
+                partners = (1 << (s * 8 + KING)) | (1 << (s * 8 + QUEEN))
+                partners &= ~(1 << c)
+            out[seat] |= partners & ~all_played
+    return out
+
+
+def _match(cards: list[int], slots: list[int], rng: random.Random) -> list[int]:
+    """Assign each card to a slot whose mask accepts it; return the card of each slot."""
+    owner = [-1] * len(slots)
+    order = list(range(len(slots)))
+
+    def augment(c: int, seen: set[int]) -> bool:
+        for i in order:
+            if i in seen or not slots[i] >> c & 1:
+                continue
+            seen.add(i)
+            if owner[i] < 0 or augment(owner[i], seen):
+                owner[i] = c
+                return True
+        return False
+
+    for c in cards:
+        free = [i for i in order if owner[i] < 0 and slots[i] >> c & 1]
+        if free:
+            owner[free[rng.randrange(len(free))]] = c
+        elif not augment(c, set()):
+            raise RuntimeError("resample: no deal fits the observation")  # pragma: no cover
+    return owner
+
+
+def resample(m: ThousandMatch, seat: int, rng: random.Random) -> ThousandMatch:
+    """Return a copy of ``m`` whose cards hidden from ``seat`` are dealt again (see module)."""
+    out = m.clone()
+    out.seed = rng.getrandbits(32)  # future deals of the copy come from the rng, not the seed
+    if m._phase in (0, 6) or not m._deals:
+        return out
+    n = m._n
+    decl = m._declarer
+    played = _played_by(m)
+    forbid = _forbidden(m)
+    known = _marriage_known(m, played)
+    hidden_self = _hand_hidden_from_self(m, seat)
+    if not hidden_self:
+        known[seat] = m._hands[seat]
+    all_played = 0
+    for p in played:
+        all_played |= p
+    talon_taken = decl >= 0 and (n != 2 or m._taken_pile >= 0)
+    gifts_hidden: list[int] = []
+    resolved: dict[int, int] = {}
+    for to, c in m._given:
+        if seat in (decl, to):
+            known[to] |= (1 << c) & ~played[to]
+        elif n != 2 and m._talon_shown and played[to] & m._talon:
+            # a shown talon card this opponent played can only have been his gift
+            resolved[to] = (played[to] & m._talon).bit_length() - 1
+        else:
+            gifts_hidden.append(to)
+    # shown talon (pile) cards the seat cannot place for sure
+    tcards = 0
+    if talon_taken and n != 2 and m._talon_shown and seat != decl:
+        left = m._talon & ~all_played
+        for to, c in m._given:
+            if seat == to:
+                left &= ~(1 << c)
+        for c in resolved.values():
+            left &= ~(1 << c)
+        if gifts_hidden:
+            tcards = left
+        else:
+            known[decl] |= left
+    pile_cards = 0
+    if n == 2 and m._taken_pile >= 0 and seat != decl:
+        pile_cards = m._piles[m._taken_pile] & ~played[decl]
+        if not m._discards:
+            known[decl] |= pile_cards
+    locations: list[tuple[int, int]] = []  # (location id, content)
+    for s in range(n):
+        locations.append((s, m._hands[s]))
+    if n != 2 and not talon_taken:
+        locations.append((n, m._talon))
+    if n == 2:
+        for p in (0, 1):
+            if p != m._taken_pile:
+                locations.append((n + 1 + p, m._piles[p]))
+        if seat != decl and m._discards:
+            locations.append((n + 3, m._discards))
+    # location ids: 0..n-1 hands, n the talon, n+1 and n+2 the piles, n+3 the discards
+    pool_locs: list[int] = []
+    slots: list[int] = []
+    slot_loc: list[int] = []
+    pool = 0
+    for loc, content in locations:
+        k = known[loc] & content if loc < n else 0
+        unknown = content & ~k
+        if not unknown:
+            continue
+        pool |= unknown
+        accept = ~0
+        if loc < n:
+            accept &= ~forbid[loc]
+            if loc != decl:
+                accept &= ~tcards
+        if n + 1 <= loc <= n + 2:
+            accept &= ~pile_cards
+        cnt = unknown.bit_count()
+        for j in range(cnt):
+            a = accept
+            if loc in gifts_hidden and j == 0:
+                a = ~forbid[loc]  # the gift slot: any card he may hold, a talon card too
+            slots.append(a)
+            slot_loc.append(loc)
+        pool_locs.append(loc)
+    if pool_locs:
+        cards = sorted(c for c in range(32) if pool >> c & 1)
+        rng.shuffle(cards)
+        owner = _match(cards, slots, rng)
+        new: dict[int, int] = {loc: (known[loc] if loc < n else 0) for loc in pool_locs}
+        gift_of: dict[int, int] = {}
+        for i, c in enumerate(owner):
+            loc = slot_loc[i]
+            new[loc] |= 1 << c
+            if loc in gifts_hidden and loc not in gift_of:
+                gift_of[loc] = c
+        for loc, content in new.items():
+            if loc < n:
+                out._hands[loc] = content
+            elif loc == n:
+                out._talon = content
+            elif loc <= n + 2:
+                out._piles[loc - n - 1] = content
+            else:
+                out._discards = content
+        for to, c in resolved.items():
+            gift_of[to] = c
+        _rewrite_past(m, out, seat, gift_of, played, rng)
+    return out
+
+
+def _rewrite_past(m: ThousandMatch, out: ThousandMatch, seat: int, gift_of: dict[int, int],
+                  played: list[int], rng: random.Random) -> None:
+    """Rewrite the hidden cards of the deal's past (gives, discards, dealt cards) to fit."""
+    n = m._n
+    decl = m._declarer
+    given = list(out._given)
+    for i, (to, _c) in enumerate(given):
+        if seat in (decl, to):
+            continue
+        if to in gift_of:
+            g = gift_of[to]
+        else:  # no card of his hand is unknown: the gift is one he has played
+            cands = sorted(x for x in range(32) if played[to] >> x & 1)
+            g = cands[rng.randrange(len(cands))]
+        given[i] = (to, g)
+    out._given = given
+    discards = sorted(x for x in range(32) if out._discards >> x & 1)
+    di = 0
+    gi = 0
+    log = out._log
+    for j, e in enumerate(log):
+        action = e >> 3
+        base = e & 7
+        if A.GIVE <= action < A.PASS:
+            to, c = given[gi]
+            gi += 1
+            log[j] = (A.give(to, c) << 3) | base
+        elif A.DISCARD <= action < A.GIVE and seat != decl:
+            log[j] = ((A.DISCARD + discards[di]) << 3) | base
+            di += 1
+    # the dealt cards: each hand as it was before the talon, gives and discards
+    hands = list(out._hands)
+    received = [0] * n
+    gave = 0
+    for to, c in given:
+        received[to] |= 1 << c
+        gave |= 1 << c
+    talon = out._talon
+    piles = (out._piles[0], out._piles[1])
+    orig = [0] * n
+    for s in range(n):
+        orig[s] = (hands[s] | played[s]) & ~received[s]
+    if decl >= 0 and (n != 2 or m._taken_pile >= 0):
+        holdings = hands[decl] | played[decl] | gave | out._discards
+        if n == 2:
+            orig[decl] = holdings & ~piles[m._taken_pile]
+        else:
+            if not m._talon_shown and seat != decl:
+                cands = sorted(x for x in range(32) if holdings >> x & 1)
+                rng.shuffle(cands)
+                talon = sum(1 << x for x in cands[:3])
+                out._talon = talon
+            orig[decl] = holdings & ~talon
+    dealt = DealtCards(tuple(orig), talon if n != 2 else 0, piles)
+    out._deals[-1] = (dealt, out._log)

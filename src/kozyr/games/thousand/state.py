@@ -1,0 +1,978 @@
+"""The Thousand match state machine (rules/thousand.md §2-§6 and §9): deals, bidding, play.
+
+:class:`ThousandMatch` implements :class:`kozyr.core.match.Match`.  Scoring lives apart, in
+:mod:`kozyr.games.thousand.scoring`: each finished deal is reported as a ``DealOutcome``.
+Observation and resampling (what a seat may see) live in :mod:`kozyr.games.thousand.observer`.
+
+Phases of a deal (``phase``): ``redeal`` (eligible players asked ``redeal``/``keep``),
+``bidding``, ``talon`` (two players: ``take P`` and two ``discard``; everyone: the declarer's
+``give SEAT CARD`` to each opponent, or ``writeoff``), ``contract`` (``trump S`` first under
+``declarer_names_trump``, then ``contract N`` or ``writeoff``), ``play``; ``deal`` between
+deals and ``over`` at the end.
+
+Automatic actions (applied by the engine, never decisions, never in the record, but shown in
+the observation's ``history``): the forced 100; a barrel player's bid of C; the passes of a
+player ``trading_in_red``; the declarer's taking of a three-card talon.
+
+Fast path: hands are int bitmasks, the current trick is kept as a few ints, and
+``legal_actions`` during play looks its list up in a table keyed by the legal-card mask.
+:meth:`ThousandMatch.legal_mask` gives the legal cards as a mask without building a list.
+
+Readings of the rules where the page leaves a choice (kozyr's, documented and tested):
+
+- Four players: the forced bidder is the first seat left of the dealer whatever
+  ``forced_bidder`` says (the dealer sits out).
+- ``blind_bid``: see :mod:`kozyr.games.thousand.actions`.  A blind that stands keeps the talon
+  hidden; the blind declarer sees his hand again once the bidding is over.  A barrel player
+  who is the forced bidder opens with C and has no blind choice.
+- Barrel, ``barrel_bidding`` off: the first barrel seat clockwise from the forced bidder is
+  declarer at C; nobody bids.  A barrel player's automatic C is allowed whatever his marriage
+  cap says, and keeping C as the contract is always allowed.
+- A player ``trading_in_red`` who is the forced bidder still makes the forced bid; his later
+  turns are automatic passes.
+- ``redeal_poor_talon``: the declarer may say ``redeal`` in the talon phase before he gives or
+  discards any card (two players: after ``take P``, the pile taken is the talon).
+- ``declarer_names_trump`` (501): the contract phase opens with ``trump S`` (or ``writeoff``);
+  ``contract N`` follows.  Marriages score their value and never change the trump.
+- ``no_shuffle``: the first deck of the match is shuffled from the seed; each later deck is the
+  previous deal's cards gathered in trick order (then the cards not played: hands in seat
+  order, talon, piles, discards, each low card first) and cut at a point drawn from the seed.
+- ``cut_ritual`` (seeded dealing only): the seat left of the dealer cuts; a nine at the bottom
+  is shown and he cuts again; the third nine in a row costs him 120 and the deck is dealt as it
+  lies; a jack at the bottom makes the dealer cut once himself.  ``DealOutcome`` has no field
+  for the 120, so it does not reach the score sheet: the engine keeps the penalties in
+  :attr:`ThousandMatch.cut_penalties` (``[deal_index, seat, 120]``) and shows them in the
+  observation.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from kozyr.cards import (
+    ACE,
+    KING,
+    NINE,
+    QUEEN,
+    SUIT_MASK,
+    SUIT_SYMBOLS,
+    cards_of,
+    format_card,
+)
+from kozyr.core.errors import IllegalActionError
+from kozyr.core.match import Match
+from kozyr.core.sheet import DealRow
+from kozyr.games.thousand import actions as A
+from kozyr.games.thousand.deal import (
+    DealtCards,
+    active_seats,
+    cut,
+    deal_deck,
+    parse_dealt,
+    shuffled_deck,
+)
+from kozyr.games.thousand.rules import ThousandRules
+from kozyr.games.thousand.scoring import (
+    DealOutcome,
+    MatchScore,
+    barrel_seats,
+    may_write_off,
+    passes_in_red,
+    score_deal,
+)
+
+# -- phases --------------------------------------------------------------------------------
+P_DEAL, P_REDEAL, P_BIDDING, P_TALON, P_CONTRACT, P_PLAY, P_OVER = range(7)
+PHASE_NAMES = ("deal", "redeal", "bidding", "talon", "contract", "play", "over")
+
+# -- card tables -----------------------------------------------------------------------------
+_RANK_POINTS = (0, 0, 0, 2, 3, 4, 10, 11)
+#: Card points of each card number (9 0, J 2, Q 3, K 4, 10 10, A 11).
+POINTS: tuple[int, ...] = tuple(_RANK_POINTS[c & 7] for c in range(32))
+#: The K+Q of each suit, as a mask.
+KQ_MASK: tuple[int, ...] = tuple((1 << (s * 8 + KING)) | (1 << (s * 8 + QUEEN)) for s in range(4))
+ACES_MASK = sum(1 << (s * 8 + ACE) for s in range(4))
+NINES_MASK = sum(1 << (s * 8 + NINE) for s in range(4))
+#: Cards of the same suit strictly above each card.
+ABOVE: tuple[int, ...] = tuple(SUIT_MASK[c >> 3] & ~((2 << c) - 1) for c in range(32))
+#: The suit (0..3) of each card and its bit.
+SUIT_OF: tuple[int, ...] = tuple(c >> 3 for c in range(32))
+BIT: tuple[int, ...] = tuple(1 << c for c in range(32))
+
+ACE_MARRIAGE_VALUE = 200
+POOR_TALON = 5
+
+_PLAY_LISTS: dict[int, list[int]] = {}
+
+
+def _play_list(mask: int) -> list[int]:
+    """Return the (cached) list of play actions for a mask of cards."""
+    lst = _PLAY_LISTS.get(mask)
+    if lst is None:
+        lst = list(cards_of(mask))
+        _PLAY_LISTS[mask] = lst
+    return lst
+
+
+def hand_points(hand: int) -> int:
+    """Return the card points of ``hand``."""
+    return sum(POINTS[c] for c in cards_of(hand))
+
+
+def _entry(seat: int, action: int, auto: bool) -> int:
+    return (action << 3) | (seat << 1) | int(auto)
+
+
+class ThousandMatch(Match):
+    """A match of Thousand: deals until someone wins (rules/thousand.md).
+
+    ``apply(action, seat=None)`` and ``why_illegal(action, seat=None)`` accept the acting seat
+    as an option: a server passes it so that acting out of turn is refused ("it is seat 2's
+    turn").
+
+    >>> m = ThousandMatch(ThousandRules.from_preset("classic"), seed=1, first_dealer=0)
+    >>> m.deal({"hands": ["AS TS KS QS JS 9S AC", "AH TH KH QH JH 9H TC",
+    ...                   "AD TD KD QD JD 9D KC"], "talon": "QC JC 9C"})
+    >>> m.phase, m.current_player(), m.legal_texts()[:3]
+    ('bidding', 2, ['pass', 'bid 105', 'bid 110'])
+    >>> m.apply("bid 205")
+    Traceback (most recent call last):
+    ...
+    kozyr.core.errors.IllegalActionError: bid 205: bid 205 is above your cap of 200 (marriages ♦)
+    """
+
+    GAME = "thousand"
+    RULES = ThousandRules
+
+    rules: ThousandRules
+
+    def __init__(self, rules: ThousandRules, *, seed: int = 0,
+                 first_dealer: int | None = None) -> None:
+        self.rules = rules
+        self.seed = seed
+        n = rules.players
+        if first_dealer is None:
+            first_dealer = random.Random(f"{seed}:lot").randrange(n)
+        if not 0 <= first_dealer < n:
+            raise ValueError(f"first_dealer must be a seat from 0 to {n - 1}, not {first_dealer}")
+        self.first_dealer = first_dealer
+        self._n = n
+        self._size = 10 if n == 2 else 7
+        self._step = rules.bid_step
+        self._max_bid = rules.max_bid
+        self._marriage_values = rules.marriages
+        self._ace_marriage = rules.ace_marriage
+        self._must_beat = rules.must_beat
+        self._first_marriage = rules.marriage_on_first_trick
+        self._fixed_trump = rules.declarer_names_trump
+        self.score = MatchScore.new(rules)
+        self._deal_index = 0
+        self._dealer = first_dealer
+        self._phase = P_DEAL
+        #: Finished and current deals: (dealt cards, action log) — see :meth:`record_deals`.
+        self._deals: list[tuple[DealtCards, list[int]]] = []
+        self._deck: list[int] | None = None  # no_shuffle: the deck the next deal is cut from
+        #: ``cut_ritual`` penalties that the score sheet cannot carry: [deal_index, seat, 120].
+        self.cut_penalties: list[list[int]] = []
+        self._reset_deal_state()
+
+    # -- per-deal state ----------------------------------------------------------------------
+    def _reset_deal_state(self) -> None:
+        n = self._n
+        self._hands = [0] * n
+        self._talon = 0
+        self._piles = [0, 0]
+        self._taken_pile = -1
+        self._active: list[int] = []
+        self._nxt = [0] * n
+        self._log: list[int] = []
+        self._to_act = -1
+        # redeal round
+        self._redeal_queue: list[int] = []
+        self._redeal_after = False
+        # bidding
+        self._forced = -1
+        self._bid = 0
+        self._high = -1
+        self._passed = [False] * n
+        self._raised = False
+        self._blind_pending = False
+        self._blind = False
+        self._barrel: list[int] = []
+        self._barrel_done: list[int] = []
+        # talon, contract
+        self._declarer = -1
+        self._talon_shown = False
+        self._to_give: list[int] = []
+        self._given: list[tuple[int, int]] = []
+        self._discards = 0
+        self._contract = 0
+        self._trump = -1
+        # play
+        self._trick_no = 0
+        self._trick: list[int] = []
+        self._leader = -1
+        self._led = -1
+        self._best = -1
+        self._best_seat = -1
+        self._best_led = -1
+        self._taken = [0] * n
+        self._tricks = [0] * n
+        self._marriage_points = [0] * n
+        self._marriages: list[tuple[int, int]] = []
+        self._last_trick: tuple[list[int], int, int] | None = None
+        self._played: list[int] = []  # cards in play order, for no_shuffle gathering
+
+    # -- set-up ------------------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        """Return the number of seats."""
+        return self._n
+
+    @property
+    def deal_index(self) -> int:
+        """Return the index of the current (or next) deal in the record, from 0."""
+        return self._deal_index
+
+    @property
+    def dealer(self) -> int:
+        """Return the dealer of the current (or next) deal."""
+        return self._dealer
+
+    @property
+    def awaiting_deal(self) -> bool:
+        """Return True between deals (and at the start) while the match is not over."""
+        return self._phase == P_DEAL
+
+    def deal(self, cards: dict[str, Any] | None = None) -> None:
+        """Deal the next deal: from the seed and the deal index, or from a record's cards.
+
+        Raise :class:`kozyr.core.errors.RecordError` if ``cards`` are not a valid deal, and
+        IllegalActionError if no deal is due.
+        """
+        if self._phase != P_DEAL:
+            why = "the match is over" if self._phase == P_OVER else "a deal is under way"
+            raise IllegalActionError(f"cannot deal now: {why}")
+        if cards is not None:
+            dealt = parse_dealt(cards, self._n, self._dealer)
+        else:
+            dealt = deal_deck(self._seeded_deck(), self._n, self._dealer)
+        self._start_deal(dealt)
+
+    def _seeded_deck(self) -> list[int]:
+        rules = self.rules
+        rng = random.Random(f"{self.seed}:{self._deal_index}")
+        if rules.no_shuffle:
+            deck = self._deck
+            if deck is None:
+                deck = shuffled_deck(random.Random(f"{self.seed}:deck"))
+            else:
+                deck = cut(deck, rng.randrange(1, len(deck)))
+        else:
+            deck = shuffled_deck(rng)
+        if rules.cut_ritual:
+            deck = self._cut_ritual(deck, rng)
+        return deck
+
+    def _cut_ritual(self, deck: list[int], rng: random.Random) -> list[int]:
+        cutter = active_seats(self._n, self._dealer)[0]
+        nines = 0
+        while True:
+            deck = cut(deck, rng.randrange(1, len(deck)))
+            bottom = deck[-1] & 7
+            if bottom == NINE:
+                nines += 1
+                if nines == 3:
+                    self.cut_penalties.append([self._deal_index, cutter, 120])
+                    return deck
+                continue
+            if bottom == 3:  # a jack: the dealer cuts once himself
+                deck = cut(deck, rng.randrange(1, len(deck)))
+            return deck
+
+    def _start_deal(self, dealt: DealtCards) -> None:
+        self._reset_deal_state()
+        n = self._n
+        self._deals.append((dealt, self._log))
+        self._hands = list(dealt.hands)
+        self._talon = dealt.talon
+        self._piles = list(dealt.piles)
+        self._active = active_seats(n, self._dealer)
+        act = self._active
+        for i, s in enumerate(act):
+            self._nxt[s] = act[(i + 1) % len(act)]
+        if n == 4 or self.rules.forced_bidder == "left_of_dealer":
+            self._forced = act[0]
+        else:
+            self._forced = self._dealer
+        if self.rules.redeal and self.rules.redeal_when == "before_bidding":
+            queue = [s for s in act if self._eligible(s)]
+            if queue:
+                self._redeal_queue = queue
+                self._phase = P_REDEAL
+                self._to_act = queue[0]
+                return
+        self._start_bidding()
+
+    def _eligible(self, seat: int) -> bool:
+        h = self._hands[seat]
+        return (h & NINES_MASK) == NINES_MASK or hand_points(h) < self.rules.redeal_below
+
+    # -- bidding -----------------------------------------------------------------------------
+    def _start_bidding(self) -> None:
+        self._phase = P_BIDDING
+        rules = self.rules
+        act = self._active
+        barrel = [s for s in barrel_seats(rules, self.score) if s in act] if rules.barrel else []
+        self._barrel = barrel
+        f = self._forced
+        C = rules.barrel_contract
+        if barrel and not rules.barrel_bidding:
+            order = act[act.index(f):] + act[:act.index(f)]
+            decl = next(s for s in order if s in barrel)
+            self._bid = C
+            self._high = decl
+            self._log.append(_entry(decl, A.bid(C), True))
+            for s in act:
+                if s != decl:
+                    self._passed[s] = True
+            self._end_bidding()
+            return
+        if f in barrel:
+            self._barrel_done.append(f)
+            self._bid = C
+            self._high = f
+            self._log.append(_entry(f, A.bid(C), True))
+        elif rules.blind_bid:
+            self._blind_pending = True
+            self._to_act = f
+            return
+        else:
+            self._bid = 100
+            self._high = f
+            self._log.append(_entry(f, A.bid(100), True))
+        self._next_bidder(self._nxt[f])
+
+    def _next_bidder(self, s: int) -> None:
+        """Give the turn to the next bidder from ``s`` on, applying automatic actions."""
+        passed = self._passed
+        need = len(self._active) - 1
+        rules = self.rules
+        while True:
+            if sum(passed) >= need:
+                self._end_bidding()
+                return
+            if passed[s]:
+                s = self._nxt[s]
+                continue
+            if rules.trading_in_red is not None and passes_in_red(rules, self.score, s):
+                passed[s] = True
+                self._log.append(_entry(s, A.PASS, True))
+                s = self._nxt[s]
+                continue
+            if s in self._barrel and s not in self._barrel_done:
+                self._barrel_done.append(s)
+                C = rules.barrel_contract
+                if self._bid < C:
+                    self._raise_bid(s, C)
+                    self._log.append(_entry(s, A.bid(C), True))
+                    s = self._nxt[s]
+                    continue
+            self._to_act = s
+            return
+
+    def _raise_bid(self, seat: int, amount: int) -> None:
+        self._bid = amount
+        self._high = seat
+        self._raised = True
+        self._blind = False
+
+    def _end_bidding(self) -> None:
+        decl = next(s for s in self._active if not self._passed[s])
+        self._declarer = decl
+        self._high = decl
+        self._phase = P_TALON
+        self._to_act = decl
+        if self._n == 2:
+            return  # he chooses a pile: take P
+        hide = self._blind or (self._bid == 100 and not self._raised
+                               and self.rules.hide_talon_on_forced_100)
+        self._talon_shown = not hide
+        self._hands[decl] |= self._talon
+        self._to_give = [s for s in self._active if s != decl]
+
+    def cap(self, seat: int) -> int:
+        """Return the highest bid or contract ``seat``'s hand allows: 120 + his marriages."""
+        h = self._hands[seat]
+        c = 120
+        mv = self._marriage_values
+        for s in range(4):
+            if h & KQ_MASK[s] == KQ_MASK[s]:
+                c += mv[s]
+        if self._ace_marriage and h & ACES_MASK == ACES_MASK:
+            c += ACE_MARRIAGE_VALUE
+        return min(c, self._max_bid)
+
+    def _bid_values(self, seat: int) -> list[int]:
+        step = self._step
+        lo = (self._bid // step + 1) * step
+        return list(range(lo, self.cap(seat) + 1, step))
+
+    def _contract_values(self) -> list[int]:
+        step = self._step
+        b = self._bid
+        lo = (b // step + 1) * step
+        return [b, *range(lo, self.cap(self._declarer) + 1, step)]
+
+    # -- decisions ---------------------------------------------------------------------------
+    def current_player(self) -> int | None:
+        """Return the seat to act, or None while awaiting a deal or when the match is over."""
+        return self._to_act if self._to_act >= 0 else None
+
+    def legal_mask(self) -> int:
+        """Return the legal cards to play as a mask (play phase; 0 in other phases).
+
+        A marriage may also be declared with some of them: see :meth:`legal_actions`.
+        """
+        if self._phase != P_PLAY:
+            return 0
+        h = self._hands[self._to_act]
+        if not self._trick:
+            return h
+        f = h & SUIT_MASK[self._led]
+        if f:
+            if self._must_beat:
+                higher = f & ABOVE[self._best_led]
+                if higher:
+                    return higher
+            return f
+        t = self._trump
+        if t >= 0:
+            f = h & SUIT_MASK[t]
+            if f:
+                return f
+        return h
+
+    def legal_actions(self) -> list[int]:
+        """Return the legal actions of the seat to act (a new list; empty if nobody acts)."""
+        ph = self._phase
+        if ph == P_PLAY:
+            if self._trick:
+                return list(_play_list(self.legal_mask()))
+            out = list(_play_list(self._hands[self._to_act]))
+            if self._trick_no or self._first_marriage:
+                out.extend(self._marriage_leads())
+            return out
+        if ph == P_BIDDING:
+            if self._blind_pending:
+                return [A.BLIND, A.bid(100)]
+            return [A.PASS, *(A.BID + v for v in self._bid_values(self._to_act))]
+        if ph == P_TALON:
+            return self._talon_actions()
+        if ph == P_CONTRACT:
+            out = []
+            if self._fixed_trump and self._trump < 0:
+                out = [A.TRUMP + s for s in range(4)]
+            else:
+                out = [A.CONTRACT + v for v in self._contract_values()]
+            if self._writeoff_allowed():
+                out.append(A.WRITEOFF)
+            return out
+        if ph == P_REDEAL:
+            return [A.REDEAL, A.KEEP]
+        return []
+
+    def _marriage_leads(self) -> list[int]:
+        h = self._hands[self._to_act]
+        out = []
+        for s in range(4):
+            if h & KQ_MASK[s] == KQ_MASK[s]:
+                out.append(A.MARRIAGE + s * 8 + QUEEN)
+                out.append(A.MARRIAGE + s * 8 + KING)
+        if self._ace_marriage and h & ACES_MASK == ACES_MASK:
+            out.extend(A.MARRIAGE + s * 8 + ACE for s in range(4))
+        return out
+
+    def _writeoff_allowed(self) -> bool:
+        return (self.rules.allow_writeoff
+                and may_write_off(self.rules, self.score, self._declarer) is None)
+
+    def _poor_talon(self) -> bool:
+        """Return True if the declarer may demand a redeal for a poor talon now."""
+        if not self.rules.redeal_poor_talon or self._bid != 100 or self._raised:
+            return False
+        if self._n == 2:
+            if self._taken_pile < 0 or self._discards:
+                return False
+            return hand_points(self._piles[self._taken_pile]) < POOR_TALON
+        if self._given:
+            return False
+        return hand_points(self._talon) < POOR_TALON
+
+    def _talon_actions(self) -> list[int]:
+        d = self._declarer
+        if self._n == 2 and self._taken_pile < 0:
+            return [A.TAKE, A.TAKE + 1]
+        out: list[int] = []
+        h = self._hands[d]
+        if self._n == 2:
+            out = [A.DISCARD + c for c in cards_of(h)]
+        else:
+            for s in self._to_give:
+                base = A.GIVE + 32 * s
+                out.extend(base + c for c in cards_of(h))
+        if self._writeoff_allowed():
+            out.append(A.WRITEOFF)
+        if self._poor_talon():
+            out.append(A.REDEAL)
+        return out
+
+    def apply_action(self, action: int) -> None:
+        """Apply a legal action without checking it (the trusted fast path)."""
+        seat = self._to_act
+        if action < 32 and self._phase == P_PLAY:
+            self._log.append((action << 3) | (seat << 1))
+            self._play(seat, action)
+            return
+        self._log.append(_entry(seat, action, False))
+        if action < 64:
+            self._declare(seat, action - A.MARRIAGE)
+            self._play(seat, action - A.MARRIAGE)
+        elif action < 96:
+            self._discard(action - A.DISCARD)
+        elif action < 224:
+            x = action - A.GIVE
+            self._give(x >> 5, x & 31)
+        elif action == A.PASS:
+            self._passed[seat] = True
+            self._next_bidder(self._nxt[seat])
+        elif action == A.BLIND:
+            self._blind_pending = False
+            self._blind = True
+            self._bid = 120
+            self._high = seat
+            self._next_bidder(self._nxt[seat])
+        elif action == A.REDEAL:
+            self._finish_deal("redeal")
+        elif action == A.KEEP:
+            self._keep()
+        elif action == A.WRITEOFF:
+            self._finish_deal("writeoff")
+        elif action < A.TRUMP:
+            self._take(action - A.TAKE)
+        elif action < A.TRUMP + 4:
+            self._trump = action - A.TRUMP
+        elif action < A.CONTRACT:
+            amount = action - A.BID
+            if self._blind_pending:
+                self._blind_pending = False
+                self._bid = amount
+                self._high = seat
+            else:
+                self._raise_bid(seat, amount)
+            self._next_bidder(self._nxt[seat])
+        else:
+            self._contract = action - A.CONTRACT
+            self._start_play()
+
+    def _keep(self) -> None:
+        q = self._redeal_queue
+        q.pop(0)
+        if q:
+            self._to_act = q[0]
+        elif self._redeal_after:
+            self._start_contract()
+        else:
+            self._start_bidding()
+
+    def _take(self, p: int) -> None:
+        self._taken_pile = p
+        self._hands[self._declarer] |= self._piles[p]
+        self._talon_shown = True
+
+    def _discard(self, c: int) -> None:
+        self._hands[self._declarer] &= ~(1 << c)
+        self._discards |= 1 << c
+        if self._discards.bit_count() == 2:
+            self._after_talon()
+
+    def _give(self, to: int, c: int) -> None:
+        self._hands[self._declarer] &= ~(1 << c)
+        self._hands[to] |= 1 << c
+        self._given.append((to, c))
+        self._to_give.remove(to)
+        if not self._to_give:
+            self._after_talon()
+
+    def _after_talon(self) -> None:
+        if self.rules.redeal and self.rules.redeal_when == "after_pass":
+            d = self._declarer
+            order = [self._nxt[d]]
+            while order[-1] != d:
+                order.append(self._nxt[order[-1]])
+            queue = [s for s in order if self._eligible(s)]
+            if queue:
+                self._redeal_after = True
+                self._redeal_queue = queue
+                self._phase = P_REDEAL
+                self._to_act = queue[0]
+                return
+        self._start_contract()
+
+    def _start_contract(self) -> None:
+        self._phase = P_CONTRACT
+        self._to_act = self._declarer
+
+    # -- play ----------------------------------------------------------------------------------
+    def _start_play(self) -> None:
+        self._phase = P_PLAY
+        self._to_act = self._leader = self._declarer
+
+    def _declare(self, seat: int, c: int) -> None:
+        s = c >> 3
+        if c & 7 == ACE:
+            value = ACE_MARRIAGE_VALUE
+        else:
+            value = self._marriage_values[s]
+        self._marriage_points[seat] += value
+        self._marriages.append((seat, s))
+        if not self._fixed_trump:
+            self._trump = s
+
+    def _play(self, seat: int, c: int) -> None:
+        self._hands[seat] &= ~(1 << c)
+        trick = self._trick
+        trick.append(c)
+        if len(trick) == 1:
+            self._led = c >> 3
+            self._best = self._best_led = c
+            self._best_seat = seat
+        else:
+            best = self._best
+            s = c >> 3
+            bs = best >> 3
+            if s == bs:
+                if c > best:
+                    self._best = c
+                    self._best_seat = seat
+            elif s == self._trump:
+                self._best = c
+                self._best_seat = seat
+            if s == self._led and c > self._best_led:
+                self._best_led = c
+        if len(trick) < len(self._active):
+            self._to_act = self._nxt[seat]
+            return
+        w = self._best_seat
+        self._taken[w] += sum([POINTS[x] for x in trick])
+        self._tricks[w] += 1
+        self._played.extend(trick)
+        self._last_trick = (trick, self._leader, w)
+        self._trick = []
+        self._trick_no += 1
+        if self._trick_no == self._size + (1 if self._n != 2 else 0):
+            self._to_act = -1
+            self._finish_deal("played")
+            return
+        self._leader = self._to_act = w
+
+    # -- the end of a deal ---------------------------------------------------------------------
+    def outcome(self, kind: str) -> DealOutcome:
+        """Return the DealOutcome of the open deal ending now as ``kind``."""
+        n = self._n
+        zeros = (0,) * n
+        dealer = self._dealer
+        sitting = dealer if n == 4 else None
+        talon_marriage = 0
+        if n == 4 and self.rules.dealer_scores_talon and kind != "redeal":
+            t = self._talon
+            talon_marriage = sum(v for s, v in enumerate(self._marriage_values)
+                                 if t & KQ_MASK[s] == KQ_MASK[s])
+        if kind == "redeal":
+            return DealOutcome(dealer, "redeal", None, None, None, zeros, zeros,
+                               sitting_out=sitting)
+        d = self._declarer
+        if kind == "writeoff":
+            return DealOutcome(dealer, "writeoff", d, self._bid, None, zeros, zeros,
+                               blind=self._blind, sitting_out=sitting,
+                               talon_marriage=talon_marriage)
+        points = [self._taken[s] + self._marriage_points[s] for s in range(n)]
+        if n == 2:
+            points[d] += hand_points(self._discards)
+        return DealOutcome(dealer, "played", d, self._bid, self._contract, tuple(points),
+                           tuple(self._tricks), blind=self._blind, sitting_out=sitting,
+                           talon_marriage=talon_marriage)
+
+    def _finish_deal(self, kind: str) -> None:
+        out = self.outcome(kind)
+        if self.rules.no_shuffle:
+            self._deck = self._gathered()
+        score_deal(self.rules, self.score, out)
+        self._to_act = -1
+        self._deal_index += 1
+        if self.score.winner is not None:
+            self._phase = P_OVER
+            return
+        self._phase = P_DEAL
+        if kind != "redeal":
+            self._dealer = (self._dealer + 1) % self._n
+
+    def _gathered(self) -> list[int]:
+        deck = list(self._played) + self._trick
+        rest = [*self._hands, self._talon if self._n != 2 else 0, *self._piles, self._discards]
+        seen = 0
+        for c in deck:
+            seen |= 1 << c
+        for h in rest:
+            for c in cards_of(h & ~seen):
+                deck.append(c)
+                seen |= 1 << c
+        return deck
+
+    # -- text --------------------------------------------------------------------------------
+    def action_to_text(self, action: int) -> str:
+        """Return ``action`` in record notation, e.g. ``"play KH marriage"``."""
+        return A.action_to_text(action)
+
+    def parse_action(self, text: str) -> int:
+        """Parse record notation into an action; raise IllegalActionError if it is malformed."""
+        return A.parse_action(text)
+
+    def apply(self, action: int | str, seat: int | None = None) -> int:
+        """Check and apply an action (text or int) of ``seat`` (default: the seat to act).
+
+        Raise :class:`IllegalActionError` saying why, and change nothing, if it is illegal.
+        """
+        if seat is not None and self.current_player() is not None and seat != self._to_act:
+            raise IllegalActionError(f"it is seat {self._to_act}'s turn, not seat {seat}'s")
+        return super().apply(action)
+
+    def why_illegal(self, action: int, seat: int | None = None) -> str | None:
+        """Return None if ``action`` is legal now, else a sentence saying why it is not."""
+        if self._to_act < 0:
+            return "the match is over" if self._phase == P_OVER else "no deal is under way"
+        if seat is not None and seat != self._to_act:
+            return f"it is seat {self._to_act}'s turn"
+        if action in self.legal_actions():
+            return None
+        return self._explain(action)
+
+    # -- state of the match --------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        """Return the phase of the open deal (``bidding``, ``play``, ...), ``deal`` or ``over``."""
+        return PHASE_NAMES[self._phase]
+
+    @property
+    def is_over(self) -> bool:
+        """Return True when the match has a winner."""
+        return self._phase == P_OVER
+
+    @property
+    def winner(self) -> int | None:
+        """Return the winning seat, or None."""
+        return self.score.winner
+
+    @property
+    def sheet(self) -> list[DealRow]:
+        """Return the score sheet: one row per finished deal."""
+        return list(self.score.rows)
+
+    @property
+    def totals(self) -> list[int]:
+        """Return each seat's running total."""
+        return list(self.score.totals)
+
+    def record_deals(self) -> list[dict[str, Any]]:
+        """Return the ``deals`` of the game record: each deal's cards and its actions as text.
+
+        Only decisions are written; automatic actions (the forced 100...) are not.
+        """
+        out = []
+        for dealt, log in self._deals:
+            d = dealt.to_record(self._n)
+            d["actions"] = [A.action_to_text(e >> 3) for e in log if not e & 1]
+            out.append(d)
+        return out
+
+    # -- hidden information --------------------------------------------------------------------
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """Return exactly what ``seat`` may see now (``None``: a spectator), JSON-ready.
+
+        See :func:`kozyr.games.thousand.observer.observation` for the keys.
+        """
+        from kozyr.games.thousand.observer import observation
+        return observation(self, seat)
+
+    def resample(self, seat: int, rng: random.Random) -> ThousandMatch:
+        """Return a copy whose cards hidden from ``seat`` are dealt again, consistently."""
+        from kozyr.games.thousand.observer import resample
+        return resample(self, seat, rng)
+
+    def clone(self) -> ThousandMatch:
+        """Return an independent copy."""
+        m = ThousandMatch.__new__(ThousandMatch)
+        m.__dict__.update(self.__dict__)
+        m.score = self.score.copy()
+        m._deals = [(dealt, log) for dealt, log in self._deals[:-1]]
+        m._log = list(self._log)
+        if self._deals:
+            m._deals.append((self._deals[-1][0], m._log))
+        m.cut_penalties = [list(p) for p in self.cut_penalties]
+        for name in ("_hands", "_piles", "_nxt", "_passed", "_barrel", "_barrel_done",
+                     "_to_give", "_given", "_trick", "_taken", "_tricks", "_marriage_points",
+                     "_marriages", "_played", "_redeal_queue", "_active"):
+            setattr(m, name, list(getattr(self, name)))
+        if self._deck is not None:
+            m._deck = list(self._deck)
+        return m
+
+    # -- helpers for observer/explain -------------------------------------------------------
+    def log(self) -> list[tuple[int, int, bool]]:
+        """Return this deal's actions as (seat, action, automatic), automatic ones included."""
+        return [((e >> 1) & 3, e >> 3, bool(e & 1)) for e in self._log]
+
+
+    # -- why an action is illegal ------------------------------------------------------------
+    def _explain(self, action: int) -> str:
+        """Return why ``action`` (not among the legal ones) is illegal, in a sentence."""
+        try:
+            text = A.action_to_text(action)
+        except ValueError:
+            return "it is no Thousand action"
+        word = text.split()[0]
+        ph = self._phase
+        seat = self._to_act
+        phase = PHASE_NAMES[ph]
+        expected = {
+            P_REDEAL: "say redeal or keep",
+            P_BIDDING: "bid or pass",
+            P_TALON: ("take a pile" if self._n == 2 and self._taken_pile < 0 else
+                      "discard a card" if self._n == 2 else "give a card to each opponent"),
+            P_CONTRACT: ("name the trump" if self._fixed_trump and self._trump < 0
+                         else "announce the contract"),
+            P_PLAY: "play a card",
+        }[ph]
+        wrong_phase = f"'{word}' is not possible in the {phase} phase: {expected}"
+        h = self._hands[seat]
+        if word == "play":
+            if ph != P_PLAY:
+                return wrong_phase
+            c = action & 31
+            if not h >> c & 1:
+                return f"you do not hold {format_card(c)}"
+            if action >= A.MARRIAGE:
+                return self._explain_marriage(c)
+            return self._explain_follow(c)
+        if word in ("bid", "pass", "blind"):
+            if ph != P_BIDDING:
+                return wrong_phase
+            if self._blind_pending:
+                return "you are the forced bidder: say blind (120 blind) or bid 100"
+            if word == "blind":
+                return "the blind 120 is only for the forced bidder's opening"
+            n = action - A.BID
+            return self._explain_amount("bid", n, self._bid, strictly_above=True)
+        if word == "contract":
+            if ph != P_CONTRACT:
+                return wrong_phase
+            if self._fixed_trump and self._trump < 0:
+                return "name the trump first (trump S, C, D or H)"
+            return self._explain_amount("contract", action - A.CONTRACT, self._bid,
+                                        strictly_above=False)
+        if word == "trump":
+            if not self._fixed_trump:
+                return "the declarer names no trump at this table (trump comes from marriages)"
+            if ph != P_CONTRACT:
+                return wrong_phase
+            return f"the trump is already {SUIT_SYMBOLS[self._trump]}"
+        if word == "writeoff":
+            if ph not in (P_TALON, P_CONTRACT):
+                return wrong_phase
+            if self._n == 2 and self._taken_pile < 0:
+                return "take a pile of the talon before writing off"
+            if not self.rules.allow_writeoff:
+                return "write-offs are off at this table"
+            why = may_write_off(self.rules, self.score, self._declarer)
+            return why or "you may not write off now"
+        if word in ("redeal", "keep"):
+            if ph == P_TALON and word == "redeal":
+                if not self.rules.redeal_poor_talon:
+                    return "a poor talon gives no redeal at this table"
+                if self._bid != 100 or self._raised:
+                    return "only a declarer at the forced 100 may demand a redeal for the talon"
+                if self._given or self._discards:
+                    return "a redeal for a poor talon must come before giving or discarding"
+                return f"the talon is worth {POOR_TALON} points or more"
+            return wrong_phase
+        if word == "take":
+            if ph != P_TALON or self._n != 2:
+                return ("only two players take a pile" if self._n != 2 else wrong_phase)
+            return "you have already taken a pile"
+        if word == "give":
+            if ph != P_TALON or self._n == 2:
+                return "only the declarer gives cards, after the bidding" if self._n != 2 \
+                    else "two players do not give cards: discard instead"
+            x = action - A.GIVE
+            to, c = x >> 5, x & 31
+            if to == seat or to not in self._active:
+                return f"seat {to} is not one of your opponents"
+            if to not in self._to_give:
+                return f"you have already given seat {to} a card"
+            if not h >> c & 1:
+                return f"you do not hold {format_card(c)}"
+        if word == "discard":
+            if ph != P_TALON or self._n != 2:
+                return wrong_phase
+            if self._taken_pile < 0:
+                return "take a pile of the talon first"
+            if not h >> (action & 31) & 1:
+                return f"you do not hold {format_card(action & 31)}"
+        return f"it is not legal now: {expected}"
+
+    def _explain_amount(self, what: str, n: int, current: int, *, strictly_above: bool) -> str:
+        seat = self._to_act
+        if strictly_above and n <= current:
+            return f"bid {n} is not above the current bid of {current}"
+        if not strictly_above and n < current:
+            return f"the contract must be at least your bid of {current}"
+        if n % self._step:
+            return f"{what} {n} is not a multiple of {self._step}"
+        if n > self._max_bid:
+            return f"{what} {n} is above the table's maximum of {self._max_bid}"
+        cap = self.cap(seat)
+        if n > cap:
+            h = self._hands[seat]
+            held = [SUIT_SYMBOLS[s] for s in range(4) if h & KQ_MASK[s] == KQ_MASK[s]]
+            why = "marriages " + " ".join(held) if held else "no marriage"
+            return f"{what} {n} is above your cap of {cap} ({why})"
+        return f"{what} {n} is not legal now"
+
+    def _explain_marriage(self, c: int) -> str:
+        rank = c & 7
+        if self._trick:
+            return "a marriage is declared only when leading; following is never a declaration"
+        if not self._trick_no and not self._first_marriage:
+            return "no marriage may be declared on the first trick"
+        h = self._hands[self._to_act]
+        if rank == ACE:
+            if not self._ace_marriage:
+                return "four aces are no marriage at this table"
+            return "the ace marriage needs all four aces"
+        if rank not in (KING, QUEEN):
+            return "only a king or a queen (with its partner) declares a marriage"
+        partner = c ^ (KING ^ QUEEN)
+        if not h >> partner & 1:
+            return f"you do not hold {format_card(partner)} to go with {format_card(c)}"
+        return "this marriage cannot be declared now"
+
+    def _explain_follow(self, c: int) -> str:
+        h = self._hands[self._to_act]
+        led = self._led
+        f = h & SUIT_MASK[led]
+        if f:
+            if c >> 3 != led:
+                return f"you must follow {SUIT_SYMBOLS[led]}"
+            return f"you must beat {format_card(self._best_led)}"
+        return f"you must play a trump ({SUIT_SYMBOLS[self._trump]})"
