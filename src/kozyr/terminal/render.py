@@ -252,9 +252,23 @@ def _stock_game_lines(obs: dict[str, Any], names: Sequence[str]) -> list[Text]:
     if obs.get("declarer") is not None:
         row.append(f"declarer {_name(names, obs['declarer'])}   ")
     if obs.get("stock_size") is not None:
-        row.append(f"stock {obs['stock_size']}")
+        row.append(f"stock {obs['stock_size']}   ")
+    if obs.get("cutter"):
+        row.append_text(Text.assemble("cutter ", card_text(str(obs["cutter"])), "   "))
+    if obs.get("pot"):
+        row.append(f"hanging pot {obs['pot']}")
     if row.plain:
         out.append(_line("Table", row))
+    melds = obs.get("melds")
+    if melds and all(isinstance(m, list) and len(m) == 3 for m in melds):
+        out.append(_line("Melds", Text(", ").join(
+            Text.assemble((f"{_name(names, s)} ", "bold"), f"{kind} ", pretty(str(cards)))
+            for s, kind, cards in melds)))
+        obs = {k: v for k, v in obs.items() if k != "melds"}
+    baits = obs.get("baits") or []
+    if any(baits):
+        out.append(_line("Baits", "  ".join(f"{_name(names, i)} {b}"
+                                            for i, b in enumerate(baits) if b)))
     for key, label in (("melds", "Melds"), ("combinations", "Combos"), ("bella", "Bella")):
         value = obs.get(key)
         if not value:
