@@ -45,8 +45,6 @@ __all__ = [
     "solve_exact",
 ]
 
-_INF = 1 << 30
-
 
 @dataclass(frozen=True)
 class Position:
@@ -149,9 +147,13 @@ class Solver:
         """Return the nodes searched so far."""
         return self.s.nodes
 
-    def exact(self) -> int:
-        """Return the declarer's final points with best play."""
-        return self.base + self.s.search(-1, _INF)
+    def exact(self, guess: int | None = None) -> int:
+        """Return the declarer's final points with best play.
+
+        Bisects on null-window tests (fail-soft, sharing the table), which searches fewer
+        nodes here than one wide window; ``guess`` (final points) is where it starts.
+        """
+        return self.base + _bisect(self.s, None if guess is None else guess - self.base)
 
     def can_make(self, n: int) -> bool:
         """Return True if the declarer can still reach ``n`` points."""
@@ -161,7 +163,7 @@ class Solver:
         return self.s.search(t - 1, t) >= t
 
     def move_values(self, threshold: int | None = None) -> dict[int, int]:
-        """Return each legal move's value: declarer's final points, or 1/0 if he makes ``threshold``."""
+        """Return each legal move's value: declarer's final points, or 1/0 (makes ``threshold``)."""
         s = self.s
         out: dict[int, int] = {}
         for m in s.moves():
@@ -169,12 +171,28 @@ class Solver:
             gain = s.play(m)
             base = self.base + gain
             if threshold is None:
-                out[m] = base + s.search(-1, _INF)
+                out[m] = base + _bisect(s, None)
             else:
                 t = threshold - base
                 out[m] = 1 if t <= 0 or s.search(t - 1, t) >= t else 0
             s.restore(snap)
         return out
+
+
+def _bisect(s: Search, guess: int | None) -> int:
+    """Return the exact future value of ``s`` by null-window tests."""
+    lo = 0
+    hi = s.remaining + sum(s.mv) + s.ace  # the value lies in [lo, hi]
+    t = (lo + hi + 1) // 2 if guess is None else guess
+    while lo < hi:
+        t = max(lo + 1, min(t, hi))
+        r = s.search(t - 1, t)
+        if r >= t:
+            lo = r
+        else:
+            hi = r
+        t = (lo + hi + 1) // 2
+    return lo
 
 
 def solve_exact(pos: Position) -> int:
@@ -203,7 +221,7 @@ def best_moves(pos: Position) -> list[int]:
 
 
 def defender_values(pos: Position, contract: int) -> dict[int, tuple[int, int]]:
-    """Return, per move of a defender, (1 if the declarer still makes ``contract`` else 0, his points).
+    """Return per defender move (1 if the declarer still makes ``contract`` else 0, his points).
 
     Lower is better for the defenders, compared as tuples: stop the contract first, then
     keep the declarer's points (and so raise the defenders' card points) as low as possible.

@@ -26,6 +26,8 @@ move from the TT, declarations and cheap winners first) and a points bound inste
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from kozyr.cards import ACE, JACK, KING, QUEEN, SUIT_MASK, TEN
 
 #: A move flag: lead this K/Q (or ace, with ace_marriage) and declare the marriage.
@@ -75,7 +77,14 @@ class Search:
         self.fixed = fixed_trump
         self.remaining = sum(hand_points(h) for h in hands) + sum(POINTS[c] for c in trick)
         self.tt: dict[int, list[int]] = {}
-        self.nodes = 0
+        # marriage points the declarer may still declare, by which K+Q pairs he holds
+        self.mbound = tuple(sum(self.mv[x] for x in range(4) if i >> x & 1) for i in range(16))
+        self._counter = [0]
+
+    @property
+    def nodes(self) -> int:
+        """Return the nodes searched by the last search."""
+        return self._counter[0]
 
     # -- moves ------------------------------------------------------------------------------
     def seat_to_move(self) -> int:
@@ -182,122 +191,231 @@ class Search:
 
     def search(self, alpha: int, beta: int) -> int:
         """Return the declarer's future points (fail-soft alpha-beta inside (alpha, beta))."""
-        self.nodes += 1
         trick = self.trick
         n = self.n
-        key = 0
-        entry: list[int] | None = None
-        a0, b0 = alpha, beta
+        leader = self.leader
+        trump = self.trump
         if not trick:
-            if not self.hands[self.leader]:
-                return 0
-            ub = self._declarer_bound()
-            if ub <= alpha:
-                return ub
-            hands = self.hands
-            key = hands[0] | (hands[1] << 32) | (self.leader << 96) | ((self.trump + 1) << 98)
-            if n == 3:
-                key |= hands[2] << 64
-            if self.can_declare:
-                key |= 1 << 101
-            entry = self.tt.get(key)
-            if entry is not None:
-                lo, hi = entry[0], entry[1]
-                if lo >= beta:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
-                a0, b0 = alpha, beta
-        seat = (self.leader + len(trick)) % n
-        maximizing = seat == self.declarer
-        moves = self.moves()
-        if entry is not None and entry[2] >= 0 and entry[2] in moves:
-            moves.remove(entry[2])
-            moves.insert(0, entry[2])
-        best = -1 if maximizing else 1 << 30
-        best_move = -1
+            return self._ab()(alpha, beta, leader, leader, trump, self.can_declare,
+                              self.remaining, 0, 0, 0, 0, 0, 0)
+        led = trick[0] >> 3
+        best = trick[0]
+        wi = 0
+        topled = trick[0]
+        tpts = POINTS[trick[0]]
+        for i in range(1, len(trick)):
+            c = trick[i]
+            tpts += POINTS[c]
+            if c >> 3 == led and c > topled:
+                topled = c
+            if c >> 3 == best >> 3:
+                if c > best:
+                    best, wi = c, i
+            elif c >> 3 == trump:
+                best, wi = c, i
+        return self._ab()(alpha, beta, (leader + len(trick)) % n, leader, trump,
+                          self.can_declare, self.remaining, len(trick), led, best,
+                          (leader + wi) % n, tpts, topled)
+
+    def _ab(self) -> Callable[..., int]:
+        """Return the recursive search over this state's hands (a closure: locals are fast)."""
         hands = self.hands
-        for m in moves:
-            c = m & 31
-            hands[seat] ^= 1 << c
-            gain = 0
-            saved_trump = self.trump
-            if m & DECLARE:
-                if c & 7 == ACE:
-                    val = self.ace
+        n = self.n
+        nxt = tuple((i + 1) % n for i in range(n))
+        decl = self.declarer
+        mv = self.mv
+        ace = self.ace
+        must_beat = self.must_beat
+        fixed = self.fixed
+        tt = self.tt
+        mbound = self.mbound
+        pts_of = POINTS
+        sm = _SM
+        low_mask = _LOW_MASK
+        kq_masks = _KQ
+        aces = _ACES
+        big = 1 << 30
+        counter = self._counter
+
+        def ab(alpha: int, beta: int, seat: int, leader: int, trump: int, cd: bool, rem: int,
+               k: int, led: int, best: int, winner: int, tpts: int, topled: int) -> int:
+            counter[0] += 1
+            if beta <= 0:
+                return 0  # the declarer has reached the threshold: nothing can take it away
+            h = hands[seat]
+            key = 0
+            entry = None
+            if k == 0:
+                if not h:
+                    return 0
+                if not h & (h - 1):
+                    # the last trick: one card each, nothing left to choose
+                    bc = h.bit_length() - 1
+                    pts = pts_of[bc]
+                    win = seat
+                    for i in range(1, n):
+                        s2 = (seat + i) % n
+                        x = hands[s2].bit_length() - 1
+                        pts += pts_of[x]
+                        if x >> 3 == bc >> 3:
+                            if x > bc:
+                                bc, win = x, s2
+                        elif x >> 3 == trump:
+                            bc, win = x, s2
+                    return pts if win == decl else 0
+                dh = hands[decl]
+                mf = (dh >> 4) & (dh >> 5) & 0x01010101
+                ub = rem + mbound[(mf | mf >> 7 | mf >> 14 | mf >> 21) & 15]
+                if ace and dh & aces == aces:
+                    ub += ace
+                if ub <= alpha:
+                    return ub
+                key = hands[0] | (hands[1] << 32) | (seat << 96) | ((trump + 1) << 98)
+                if n == 3:
+                    key |= hands[2] << 64
+                if cd:
+                    key |= 1 << 101
+                entry = tt.get(key)
+                if entry is not None:
+                    lo = entry[0]
+                    hi = entry[1]
+                    if lo >= beta:
+                        return lo
+                    if hi <= alpha:
+                        return hi
+                    if lo > alpha:
+                        alpha = lo
+                    if hi < beta:
+                        beta = hi
+                # leads: declarations first, then high cards
+                moves = []
+                if cd:
+                    for s in (3, 2, 1, 0):
+                        kq = kq_masks[s]
+                        if h & kq == kq and mv[s]:
+                            moves.append(s * 8 + 37)  # K + DECLARE
+                            moves.append(s * 8 + 36)  # Q + DECLARE
+                    if ace and h & aces == aces:
+                        moves.extend((39, 47, 55, 63))
+                for r in (7, 6, 5, 4, 3, 2, 1, 0):
+                    x = h >> r & 0x01010101
+                    while x:
+                        low = x & -x
+                        moves.append(low.bit_length() - 1 + r)
+                        x ^= low
+                if entry is not None and entry[2] >= 0:
+                    bm = entry[2]
+                    moves.remove(bm)
+                    moves.insert(0, bm)
+            else:
+                follow = h & sm[led]
+                if follow:
+                    if must_beat:
+                        higher = follow & ~low_mask[topled]
+                        if higher:
+                            follow = higher
+                    cands = follow
+                elif trump >= 0 and h & sm[trump]:
+                    cands = h & sm[trump]
                 else:
-                    val = self.mv[c >> 3]
-                if seat == self.declarer:
-                    gain = val
-                if not self.fixed:
-                    self.trump = c >> 3
-            trick.append(c)
-            if len(trick) == n:
-                # the trick is complete: find its winner
-                trump = self.trump
-                bc = trick[0]
-                wi = 0
-                pts = POINTS[bc]
-                for i in range(1, n):
-                    x = trick[i]
-                    pts += POINTS[x]
-                    if x >> 3 == bc >> 3:
-                        if x > bc:
-                            bc, wi = x, i
-                    elif x >> 3 == trump:
-                        bc, wi = x, i
-                leader = self.leader
-                winner = (leader + wi) % n
-                if winner == self.declarer:
-                    gain += pts
-                saved_trick = trick
-                saved_cd = self.can_declare
-                self.trick = []
-                self.leader = winner
-                self.can_declare = True
-                self.remaining -= pts
-                v = gain + self.search(alpha - gain, beta - gain)
-                self.remaining += pts
-                self.can_declare = saved_cd
-                self.leader = leader
-                self.trick = trick = saved_trick
-            else:
-                v = gain + self.search(alpha - gain, beta - gain)
-            trick.pop()
-            self.trump = saved_trump
-            hands[seat] ^= 1 << c
-            if maximizing:
-                if v > best:
-                    best, best_move = v, m
-                    if v > alpha:
-                        alpha = v
-                        if alpha >= beta:
-                            break
-            else:
-                if v < best:
-                    best, best_move = v, m
-                    if v < beta:
-                        beta = v
-                        if alpha >= beta:
-                            break
-        if key:
-            if entry is None:
-                entry = [0, 1 << 30, -1]
-                self.tt[key] = entry
-            if best <= a0:
-                if best < entry[1]:
-                    entry[1] = best
-            elif best >= b0:
-                if best > entry[0]:
-                    entry[0] = best
-            else:
-                entry[0] = entry[1] = best
-            entry[2] = best_move
-        return best
+                    cands = h
+                friend = (winner == decl) == (seat == decl)
+                last = k == n - 1
+                bs = best >> 3
+                beaters = []
+                others = []
+                x = cands
+                while x:
+                    low = x & -x
+                    c = low.bit_length() - 1
+                    x ^= low
+                    cs = c >> 3
+                    if (cs == bs and c > best) or (cs != bs and cs == trump):
+                        beaters.append(c)
+                    else:
+                        others.append(c)
+                if friend:
+                    if last:
+                        others.sort(key=pts_of.__getitem__, reverse=True)
+                        moves = others + beaters
+                    else:
+                        others.sort(key=pts_of.__getitem__)
+                        beaters.sort(key=pts_of.__getitem__, reverse=True)
+                        moves = beaters + others
+                elif beaters:
+                    beaters.sort(key=pts_of.__getitem__, reverse=True)
+                    others.sort(key=pts_of.__getitem__)
+                    moves = beaters + others
+                else:
+                    others.sort(key=pts_of.__getitem__)
+                    moves = others
+            a0 = alpha
+            b0 = beta
+            maximizing = seat == decl
+            value = -1 if maximizing else big
+            best_move = -1
+            for m in moves:
+                c = m & 31
+                hands[seat] = h ^ (1 << c)
+                gain = 0
+                if k == 0:
+                    t2 = trump
+                    if m & 32:
+                        if seat == decl:
+                            gain = ace if c & 7 == 7 else mv[c >> 3]
+                        if not fixed:
+                            t2 = c >> 3
+                    v = gain + ab(alpha - gain, beta - gain, nxt[seat], seat, t2, cd, rem,
+                                  1, c >> 3, c, seat, pts_of[c], c)
+                else:
+                    cs = c >> 3
+                    if (cs == best >> 3 and c > best) or (cs != best >> 3 and cs == trump):
+                        nb, nw = c, seat
+                    else:
+                        nb, nw = best, winner
+                    tl = c if cs == led and c > topled else topled
+                    if k == n - 1:
+                        pts = tpts + pts_of[c]
+                        if nw == decl:
+                            gain = pts
+                        v = gain + ab(alpha - gain, beta - gain, nw, nw, trump, True, rem - pts,
+                                      0, 0, 0, 0, 0, 0)
+                    else:
+                        v = ab(alpha, beta, nxt[seat], leader, trump, cd, rem, k + 1, led, nb,
+                               nw, tpts + pts_of[c], tl)
+                hands[seat] = h
+                if maximizing:
+                    if v > value:
+                        value = v
+                        best_move = m
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                break
+                else:
+                    if v < value:
+                        value = v
+                        best_move = m
+                        if v < beta:
+                            beta = v
+                            if alpha >= beta:
+                                break
+            if k == 0:
+                if entry is None:
+                    entry = [0, big, -1]
+                    tt[key] = entry
+                if value <= a0:
+                    if value < entry[1]:
+                        entry[1] = value
+                elif value >= b0:
+                    if value > entry[0]:
+                        entry[0] = value
+                else:
+                    entry[0] = entry[1] = value
+                entry[2] = best_move
+            return value
+
+        return ab
 
     # -- helpers for the root ------------------------------------------------------------------
     def play(self, m: int) -> int:
@@ -320,8 +438,8 @@ class Search:
             pts = 0
             for i, x in enumerate(trick):
                 pts += POINTS[x]
-                if i and (x >> 3 == bc >> 3 and x > bc or x >> 3 != bc >> 3
-                          and x >> 3 == self.trump):
+                if i and ((x >> 3 == bc >> 3 and x > bc) or (x >> 3 != bc >> 3
+                          and x >> 3 == self.trump)):
                     bc, wi = x, i
             winner = (self.leader + wi) % self.n
             if winner == self.declarer:
