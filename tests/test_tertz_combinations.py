@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kozyr.cards import CLUBS, DIAMONDS, HEARTS, SPADES, parse_hand
-from kozyr.games.tertz.combinations import best_key, find_combinations, has_marriage
+from kozyr.games.tertz.combinations import (
+    best_key,
+    find_combinations,
+    has_combination,
+    has_marriage,
+)
 
 
 def combos(hand: str, trump: int = HEARTS) -> list[str]:
@@ -67,3 +74,9 @@ def test_then_trump_a_four_counting_as_trump() -> None:
 
 def test_equal_keys_tie() -> None:
     assert key("9S TS JS", trump=HEARTS) == key("9C TC JC", trump=HEARTS)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 0xFFFFFFFF))
+def test_fast_test_agrees_with_the_finder(hand: int) -> None:
+    assert has_combination(hand) == bool(find_combinations(hand, HEARTS))

@@ -90,6 +90,31 @@ def _sequences(hand: Hand, suit: int, trump: int) -> list[Combination]:
     return out
 
 
+def _has_run(byte: int) -> bool:
+    run = 0
+    for r in NATURAL_RANKS:
+        run = run + 1 if byte >> r & 1 else 0
+        if run == 3:
+            return True
+    return False
+
+
+#: _RUN[b]: whether the suit whose cards are the bits of ``b`` holds a sequence.
+_RUN: tuple[bool, ...] = tuple(_has_run(b) for b in range(256))
+_FOURS: tuple[Hand, ...] = tuple(sum(1 << card(s, r) for s in SUITS) for r in FOUR_VALUES)
+
+
+def has_combination(hand: Hand) -> bool:
+    """Return True if ``hand`` holds a sequence or a scoring four (the fast test).
+
+    >>> from kozyr.cards import parse_hand
+    >>> has_combination(parse_hand("9S TS JS")), has_combination(parse_hand("8S 9S JS"))
+    (True, False)
+    """
+    return (_RUN[hand & 0xFF] or _RUN[hand >> 8 & 0xFF] or _RUN[hand >> 16 & 0xFF]
+            or _RUN[hand >> 24 & 0xFF] or any(hand & f == f for f in _FOURS))
+
+
 def find_combinations(hand: Hand, trump: int) -> list[Combination]:
     """Return every combination of ``hand`` (sequences by suit, then fours), marriage excluded."""
     out: list[Combination] = []

@@ -58,6 +58,7 @@ from kozyr.games.tertz.combinations import (
     best_key,
     describe,
     find_combinations,
+    has_combination,
     has_marriage,
     marriage_cards,
 )
@@ -126,7 +127,8 @@ class TertzMatch(Match):
         self._totals = [0, 0]
         self._sheet: list[DealRow] = []
         self._winner: int | None = None
-        self._records: list[dict[str, Any]] = []
+        # finished deals: the cards as dealt (record text) and the (seat, action) log
+        self._records: list[tuple[tuple[list[str], str] | None, list[tuple[int, int]]]] = []
         # the deal (empty until the first deal)
         self._dealt: tuple[list[str], str] | None = None
         self._hands = [0, 0]
@@ -250,13 +252,20 @@ class TertzMatch(Match):
         """Return the legal actions: cards by number, then ``swap7`` and ``declare``."""
         if self.current_player() is None:
             return []
-        out = list(cards_of(self._playable()))
+        out: list[int] = []
+        rest = self._playable()
+        while rest:
+            low = rest & -rest
+            out.append(low.bit_length() - 1)
+            rest ^= low
         if self._lead < 0:
             seat = self._to_act
             if self._can_swap(seat):
                 out.append(SWAP7)
-            combos, marriage = self._declarable(seat)
-            if combos or marriage:
+            hand = self._hands[seat]
+            if (self._shown[seat] is None and hand.bit_count() == HAND_SIZE
+                    and has_combination(hand)) or (
+                    not self._marriage[seat] and has_marriage(hand, self._trump)):
                 out.append(DECLARE)
         return out
 
@@ -374,7 +383,7 @@ class TertzMatch(Match):
             dealer=self._dealer, declarer=None, bid=None, contract=None,
             points=(self._points[0] + extra[0], self._points[1] + extra[1]),
             scores=scores, totals=tuple(self._totals), marks=((), ())))
-        self._records.append(self._record_of_deal())
+        self._records.append((self._dealt, self._log))
         target = self.rules.target
         t0, t1 = self._totals
         if max(t0, t1) >= target and t0 != t1:  # both past and equal: play on
@@ -501,18 +510,18 @@ class TertzMatch(Match):
         """Return the trump suit of the current (or last) deal, None before the first."""
         return self._trump if self._trump >= 0 else None
 
-    def _record_of_deal(self) -> dict[str, Any]:
-        assert self._dealt is not None
-        hands, stock = self._dealt
-        actions = [self.action_to_text(a) for _, a in self._log if a != _ANSWER]
+    def _record_of_deal(self, dealt: tuple[list[str], str] | None,
+                        log: list[tuple[int, int]]) -> dict[str, Any]:
+        assert dealt is not None
+        hands, stock = dealt
+        actions = [self.action_to_text(a) for _, a in log if a != _ANSWER]
         return {"hands": list(hands), "stock": stock, "actions": actions}
 
     def record_deals(self) -> list[dict[str, Any]]:
         """Return each deal's cards (``hands``, ``stock`` top first) and its actions as text."""
-        out = [dict(d, hands=list(d["hands"]), actions=list(d["actions"]))
-               for d in self._records]
+        out = [self._record_of_deal(dealt, log) for dealt, log in self._records]
         if not self._awaiting and self._winner is None:
-            out.append(self._record_of_deal())
+            out.append(self._record_of_deal(self._dealt, self._log))
         return out
 
     # -- hidden information ----------------------------------------------------------------
