@@ -84,7 +84,7 @@ class Session:
         self.input = input_fn
         self.human: int | None = seats.index(HUMAN) if HUMAN in seats else None
         self.names = ["You" if s == HUMAN else f"P{i}" for i, s in enumerate(seats)]
-        self._seen: tuple[int, int] = (-1, 0)  # (deal index, history entries shown)
+        self._shown = 0  # history entries of the open deal already printed
         self._tricks = 0
         self._sheet_rows = 0
 
@@ -109,22 +109,27 @@ class Session:
         if self.human is not None:
             self.say(Text("Type `help` for commands.", style="dim"))
 
-    def show_new_events(self) -> None:
-        """Print the actions of this deal the human has not seen yet, and finished tricks."""
+    def show_new_events(self, actor: int | None = None, action: str | None = None) -> None:
+        """Print the actions of this deal the human has not seen yet, and finished tricks.
+
+        ``actor`` and ``action`` name the move just made: if it ended the deal and the
+        observation no longer lists the deal's history, it is printed from here (a move that
+        ends a deal is public: a card, a write-off, a redeal, a pass).
+        """
         obs = self.observation()
-        deal = int(obs.get("deal_index", self.match.deal_index))
         hist = obs.get("history") or []
-        seen_deal, seen = self._seen
-        if seen_deal != deal:
-            seen = 0
-            self._tricks = 0
-        for seat, text in hist[seen:]:
-            who = self.names[seat] if isinstance(seat, int) and seat < len(self.names) else "—"
+        if len(hist) < self._shown:
+            if actor is not None and action is not None:
+                self.say_public(actor, action)
+            hist = []
+        for seat, text in hist[self._shown:]:
             if seat == self.human:
                 continue
-            self.say(Text.assemble("  ", (f"{who}: ", "bold"), describe_action(str(text),
-                                                                               self.names)))
-        self._seen = (deal, len(hist))
+            who = self.names[seat] if isinstance(seat, int) and 0 <= seat < len(self.names) \
+                else "Table"
+            self.say(Text.assemble("  ", (f"{who}: ", "bold"),
+                                   describe_action(str(text), self.names)))
+        self._shown = len(hist)
         tricks = sum(obs.get("tricks_won") or [])
         last = obs.get("last_trick")
         if tricks > self._tricks and isinstance(last, dict) and last.get("cards"):
@@ -151,6 +156,7 @@ class Session:
                 if m.awaiting_deal:
                     self.finish_deals()
                     m.deal()
+                    self._shown = self._tricks = 0
                     self.say(Text(f"\n── Deal {m.deal_index + 1} · dealer {self.names[m.dealer]} "
                                   + "─" * 40, style="bold blue"))
                     self.show_new_events()
@@ -161,10 +167,10 @@ class Session:
                     self.human_turn(seat)
                 else:
                     action = self.bots[seat].act(m.view(seat))
-                    before = m.deal_index
+                    text = m.action_to_text(action)
                     m.apply(action)
-                    if m.deal_index != before or m.awaiting_deal or m.is_over:
-                        self.say_public(seat, m.action_to_text(action))
+                    self.show_new_events(seat, text)
+                    continue
                 self.show_new_events()
         except Quit:
             self.say("\nGame stopped. Goodbye.")
@@ -204,6 +210,13 @@ class Session:
         """Return the legal texts to number: cards in hand order, long runs of bids shortened."""
         plays = sorted((t for t in texts if t.startswith("play ")), key=_display_key)
         texts = [t for t in texts if not t.startswith("play ")] + plays
+        gives = [t for t in texts if t.startswith("give ")]
+        seats = sorted({int(t.split()[1]) for t in gives},
+                       key=lambda s: (s - (self.human or 0)) % len(self.seats))
+        if len(seats) > 1:
+            # One card to each opponent: number the cards for the first; the rest can be typed.
+            first = sorted((t for t in gives if int(t.split()[1]) == seats[0]), key=_display_key)
+            texts = first + [t for t in texts if not t.startswith("give ")]
         bids = [t for t in texts if t.startswith(("bid ", "contract "))]
         if len(bids) <= MAX_LISTED_BIDS:
             return texts
@@ -220,7 +233,8 @@ class Session:
                                         width=min(self.console.width, 100)))
         if len(shown) < len(texts):
             hidden = [t for t in texts if t not in shown]
-            self.say(Text(f"  (also {hidden[0]} … {hidden[-1]}: type it)", style="dim"))
+            self.say(Text(f"  ({len(hidden)} more, not numbered: type one, e.g. `{hidden[-1]}`)",
+                          style="dim"))
 
     def human_turn(self, seat: int) -> None:
         """Ask the human until a legal action is applied."""
@@ -285,15 +299,17 @@ class Session:
 
 
 def _display_key(text: str) -> tuple[int, int, int]:
-    """Order ``play`` choices as the hand is shown: by suit, strongest first."""
+    """Order card choices as the hand is shown: by suit, strongest first."""
     from kozyr.cards import parse_card
 
     parts = text.split()
-    try:
-        c = parse_card(parts[1])
-    except (ValueError, IndexError):
-        return (9, 0, len(parts))
-    return (c >> 3, -(c & 7), len(parts))
+    for tok in parts[1:]:
+        try:
+            c = parse_card(tok)
+        except ValueError:
+            continue
+        return (c >> 3, -(c & 7), len(parts))
+    return (9, 0, len(parts))
 
 
 def _same_action(text: str, typed: str) -> bool:

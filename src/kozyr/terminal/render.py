@@ -67,8 +67,11 @@ def _name(names: Sequence[str], seat: Any) -> str:
     return "—" if seat is None else str(seat)
 
 
-def describe_action(text: str, names: Sequence[str]) -> Text:
-    """Return an action in words with pretty cards: ``play KH marriage`` -> ``K♥ marriage``."""
+def describe_action(text: str, names: Sequence[str], *, compact: bool = False) -> Text:
+    """Return an action in words with pretty cards: ``play KH marriage`` -> ``K♥ + marriage``.
+
+    ``compact``: bids as bare numbers (for the auction line).
+    """
     parts = text.split()
     if not parts:
         return Text(text)
@@ -81,8 +84,14 @@ def describe_action(text: str, names: Sequence[str]) -> Text:
         return out
     if head == "give" and len(parts) == 3:
         seat = int(parts[1]) if parts[1].isdigit() else parts[1]
+        if parts[2] == "??":
+            return Text(f"gives a card to {_name(names, seat)}")
         return Text.assemble("give ", card_text(parts[2]), f" to {_name(names, seat)}")
+    if head == "bid" and len(parts) == 2 and compact:
+        return Text(parts[1])
     if head == "discard" and len(parts) == 2:
+        if parts[1] == "??":
+            return Text("discards a card")
         return Text.assemble("discard ", card_text(parts[1]))
     if head == "trump" and len(parts) == 2:
         return Text.assemble("trump ", suit_text(parts[1]))
@@ -139,7 +148,7 @@ def scores_text(obs: dict[str, Any], names: Sequence[str]) -> Text:
 def bidding_text(history: Sequence[Sequence[Any]], names: Sequence[str]) -> Text:
     """Return the auction so far (bids, passes, accepts, trumps named) from the history."""
     words = ("bid", "pass", "blind", "accept", "trump", "redeal", "keep")
-    parts = [Text.assemble(f"{_name(names, s)} ", describe_action(str(t), names))
+    parts = [Text.assemble(f"{_name(names, s)} ", describe_action(str(t), names, compact=True))
              for s, t in history if str(t).split()[0] in words]
     if not parts:
         return Text("—", style="dim")
