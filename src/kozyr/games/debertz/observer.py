@@ -82,6 +82,7 @@ def observation(m: DebertzMatch, seat: int | None) -> dict[str, Any]:
         "last_trick": last,
         "tricks_won": list(m._won),
         "cutter": cutter,
+        "stock_size": _stock_size(m),
         "totals": m.totals,
         "sheet": [row.to_json() for row in m._sheet],
         "baits": m.baits,
@@ -89,6 +90,15 @@ def observation(m: DebertzMatch, seat: int | None) -> dict[str, Any]:
         "winner": m.winner,
         "is_over": m.is_over,
     }
+
+
+def _stock_size(m: DebertzMatch) -> int | None:
+    """Return how many cards lie in the stock (below the turned card while bidding)."""
+    if m._phase is BIDDING:
+        return len(m._stock) - 1
+    if m._phase is PLAY:
+        return len(m._stock) - m._rest
+    return None
 
 
 def _cutter_shown(m: DebertzMatch) -> bool:

@@ -644,6 +644,12 @@ class DebertzMatch(Match):
         return [self._baits[s] for s in self._side]
 
     @property
+    def trick_points(self) -> list[int]:
+        """Return each seat's card points taken in this (or the last) deal's tricks, last trick
+        included (partners share their team's); melds and bella are not in it."""
+        return [self._side_points[s] for s in self._side]
+
+    @property
     def pot(self) -> int:
         """Return the hanging-bait pot waiting for the next played deal."""
         return self._pot
