@@ -1,0 +1,683 @@
+"""The TableMaster: the one authority over a table's seats and match (boardgame.io's Master).
+
+An intent goes through :meth:`TableMaster.intent` in the order of ``Master.onUpdate``:
+authenticate (the sender holds that seat) -> it is that seat's turn -> the state id is the
+current one -> apply (checked by the engine) -> persist -> send every recipient its own view.
+What a recipient sees of the match is ``match.observation(seat)`` and nothing else: the
+match, its seed and its record stay in server memory until the match is over.
+
+Every coroutine that changes the table holds ``self.lock``; timers and bot moves re-check the
+state id under the lock, so a late timer or bot never acts on a newer state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from kozyr.core.errors import IllegalActionError, KozyrError
+from kozyr.core.match import Match
+from kozyr.core.rules import RuleSet
+from kozyr.games import new_match
+from kozyr.server import ratings
+from kozyr.server.clock import Timer
+from kozyr.server.protocol import CHAT_LENGTH, ProtocolError
+
+if TYPE_CHECKING:
+    from kozyr.server.lobby import Conn, Lobby
+
+log = logging.getLogger("kozyr.server")
+CARD_KEYS = ("hands", "talon", "stock")
+
+
+@dataclass
+class Seat:
+    """A seat: empty, a human (user id and name) or a bot (level); live connection state."""
+
+    kind: str = "empty"
+    name: str | None = None
+    user_id: int | None = None
+    level: str | None = None
+    #: a bot put in for a human who left a running match (the seat empties at a rematch)
+    replaced: bool = False
+    auto: bool = False
+    conns: set[Conn] = field(default_factory=set)
+    grace: Timer = field(default_factory=Timer)
+
+    def to_json(self, i: int) -> dict[str, Any]:
+        """Return the protocol's ``Seat`` shape."""
+        return {"seat": i, "kind": self.kind, "name": self.name, "level": self.level,
+                "connected": self.kind != "human" or bool(self.conns), "auto": self.auto}
+
+    def stored(self) -> dict[str, Any]:
+        """Return what the database keeps of the seat."""
+        return {"kind": self.kind, "name": self.name, "user_id": self.user_id,
+                "level": self.level, "replaced": self.replaced}
+
+
+class TableMaster:
+    """One table: options, seats, watchers, the running match and its event counter."""
+
+    def __init__(self, lobby: Lobby, table_id: str, game: str, rules: RuleSet, players: int, *,
+                 private: bool = False, invite: str | None = None, clock: float | None = None,
+                 bot_delay: float | None = None, owner: str = "", created: float | None = None
+                 ) -> None:
+        self.lobby = lobby
+        self.id = table_id
+        self.game = game
+        self.rules = rules
+        self.players = players
+        self.private = private
+        self.invite = invite
+        self.clock = clock
+        self.bot_delay = bot_delay
+        self.owner = owner
+        self.created = created if created is not None else time.time()
+        self.status = "waiting"
+        self.seats = [Seat() for _ in range(players)]
+        self.members: dict[Conn, int | None] = {}
+        self.match: Match | None = None
+        self.game_id: int | None = None
+        self.names: list[str] = []
+        self.step = 0
+        self.version = 0
+        self.chat_lines: deque[dict[str, Any]] = deque(maxlen=50)
+        self.events: deque[tuple[int, dict[str, Any]]] = deque(maxlen=200)
+        self.lock = asyncio.Lock()
+        self.clock_timer = Timer()
+        self._bot_task: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._chat_times: dict[int, deque[float]] = {}
+        self._describe = rules.describe()
+
+    # -- views -------------------------------------------------------------------------------
+    def info(self) -> dict[str, Any]:
+        """Return the protocol's ``TableInfo``."""
+        return {
+            "id": self.id, "game": self.game, "preset": self.rules.preset,
+            "rules": self.rules.as_dict(), "record_rules": self.rules.to_json(),
+            "describe": self._describe, "players": self.players, "private": self.private,
+            "clock": self.clock, "bot_delay": self.delay, "status": self.status,
+            "seats": [s.to_json(i) for i, s in enumerate(self.seats)],
+            "spectators": sum(1 for s in self.members.values() if s is None),
+            "owner": self.owner, "game_id": self.game_id, "created": self.created,
+        }
+
+    @property
+    def delay(self) -> float:
+        """Return the pause before a bot's move."""
+        return self.lobby.settings.bot_delay if self.bot_delay is None else self.bot_delay
+
+    def humans(self) -> list[Seat]:
+        """Return the seats held by humans."""
+        return [s for s in self.seats if s.kind == "human"]
+
+    def _view(self, seat: int | None) -> tuple[Any, list[str], int | None]:
+        m = self.match
+        if m is None:
+            return None, [], None
+        to_act = m.current_player()
+        legal = m.legal_texts() if seat is not None and seat == to_act else []
+        return m.observation(seat), legal, to_act
+
+    def snapshot(self, conn: Conn) -> dict[str, Any]:
+        """Return the ``table`` message for one recipient (its own observation)."""
+        seat = self.members.get(conn)
+        obs, legal, to_act = self._view(seat)
+        return {"type": "table", "table": self.info(), "seat": seat, "version": self.version,
+                "state": self.step, "obs": obs, "legal": legal, "to_act": to_act,
+                "deadline": self.clock_timer.deadline, "chat": list(self.chat_lines)}
+
+    def _bump(self) -> int:
+        self.version += 1
+        return self.version
+
+    def broadcast_snapshot(self) -> None:
+        """Send every member a fresh ``table`` snapshot (seats or status changed)."""
+        self._bump()
+        for conn in list(self.members):
+            conn.send(self.snapshot(conn))
+        if not self.private:
+            self.lobby.tables_changed()
+
+    def _broadcast_state(self, last_seat: int | None) -> None:
+        version = self._bump()
+        views: dict[int | None, tuple[Any, list[str], int | None]] = {}
+        deadline = self.clock_timer.deadline
+        for conn, seat in list(self.members.items()):
+            if seat not in views:
+                views[seat] = self._view(seat)
+            obs, legal, to_act = views[seat]
+            conn.send({"type": "state", "table": self.id, "version": version,
+                       "state": self.step, "seat": seat, "obs": obs, "legal": legal,
+                       "to_act": to_act, "deadline": deadline, "last": {"seat": last_seat}})
+
+    def _publish(self, message: dict[str, Any]) -> None:
+        """Send a public event (chat, over) to every member and keep it for resync."""
+        message["version"] = self._bump()
+        self.events.append((self.version, message))
+        for conn in list(self.members):
+            conn.send(message)
+
+    # -- membership --------------------------------------------------------------------------
+    def _check_invite(self, invite: str | None) -> None:
+        if self.private and invite != self.invite:
+            raise ProtocolError("unknown_table", "no such table")
+
+    def seat_of_user(self, user_id: int) -> int | None:
+        """Return the seat a user holds at this table, or None."""
+        for i, s in enumerate(self.seats):
+            if s.kind == "human" and s.user_id == user_id:
+                return i
+        return None
+
+    def _attach(self, conn: Conn, seat: int | None) -> None:
+        self.members[conn] = seat
+        conn.tables[self.id] = self
+        if seat is not None:
+            s = self.seats[seat]
+            s.conns.add(conn)
+            s.grace.cancel()
+            s.auto = False
+
+    async def join(self, conn: Conn, seat: int | None, invite: str | None) -> None:
+        """Sit ``conn``'s user down (or back down) at the table."""
+        user = conn.user
+        assert user is not None
+        async with self.lock:
+            mine = self.seat_of_user(user.id)
+            if mine is not None:
+                if seat is not None and seat != mine:
+                    raise ProtocolError("seat_taken", f"you already sit in seat {mine}")
+                self._attach(conn, mine)
+                self.broadcast_snapshot()
+                self._schedule()
+                self.lobby.counts_changed()
+                return
+            self._check_invite(invite)
+            if self.status != "waiting":
+                raise ProtocolError("table_full", "the match has started; you may watch it")
+            if seat is not None:
+                if seat >= self.players:
+                    raise ProtocolError("bad_seat", f"seats go from 0 to {self.players - 1}")
+                if self.seats[seat].kind != "empty":
+                    raise ProtocolError("seat_taken", f"seat {seat} is taken")
+            else:
+                free = [i for i, s in enumerate(self.seats) if s.kind == "empty"]
+                if not free:
+                    raise ProtocolError("table_full", "every seat is taken")
+                seat = free[0]
+            self.seats[seat] = Seat("human", user.name, user.id)
+            self._attach(conn, seat)
+            await self._save()
+            self.broadcast_snapshot()
+            await self._maybe_start()
+            self.lobby.counts_changed()
+
+    async def watch(self, conn: Conn, invite: str | None) -> None:
+        """Add ``conn`` as a spectator and send it the public view."""
+        self._check_invite(invite)
+        if conn in self.members:
+            conn.send(self.snapshot(conn))
+            return
+        self._attach(conn, None)
+        conn.send(self.snapshot(conn))
+
+    async def resync(self, conn: Conn, version: int | None) -> None:
+        """Re-attach ``conn`` (its seat, or as a spectator) and send what it missed."""
+        user = conn.user
+        assert user is not None
+        async with self.lock:
+            mine = self.seat_of_user(user.id)
+            if conn not in self.members:
+                if mine is None:
+                    self._check_invite(None)
+                self._attach(conn, mine)
+                if mine is not None:
+                    self.broadcast_snapshot()
+                    self._schedule()
+                    self.lobby.counts_changed()
+            if version:
+                for v, message in self.events:
+                    if v > version:
+                        conn.send(message)
+            conn.send(self.snapshot(conn))
+
+    async def leave(self, conn: Conn) -> None:
+        """Take ``conn``'s user out of the table (a bot finishes a running match for it)."""
+        user = conn.user
+        assert user is not None
+        async with self.lock:
+            mine = self.seat_of_user(user.id)
+            self.detach(conn, quiet=True)
+            if mine is None:
+                return
+            s = self.seats[mine]
+            for other in list(s.conns):
+                self.members.pop(other, None)
+                other.tables.pop(self.id, None)
+            s.grace.cancel()
+            if self.status == "playing":
+                self.seats[mine] = Seat("bot", "bot:normal", None, "normal", replaced=True)
+                if self.game_id is not None:
+                    await self.lobby.storage.set_seat_player(self.game_id, mine, user.id,
+                                                             user.name, abandoned=True)
+            else:
+                self.seats[mine] = Seat()
+            if not self.humans():
+                await self._close()
+                return
+            await self._save()
+            self.broadcast_snapshot()
+            self._schedule()
+        self.lobby.counts_changed()
+
+    def detach(self, conn: Conn, quiet: bool = False) -> None:
+        """Forget a connection (closed, or leaving); start the grace period of its seat."""
+        if conn not in self.members:
+            return
+        seat = self.members.pop(conn)
+        conn.tables.pop(self.id, None)
+        if seat is None:
+            return
+        s = self.seats[seat]
+        s.conns.discard(conn)
+        if s.conns or quiet:
+            return
+        if self.status == "playing":
+            self._start_grace(seat)
+        self.broadcast_snapshot()
+        self.lobby.counts_changed()
+
+    def _start_grace(self, seat: int) -> None:
+        self.seats[seat].grace.start(self.lobby.settings.grace,
+                                     lambda: self._spawn(self._absent(seat)))
+
+    async def _absent(self, seat: int) -> None:
+        async with self.lock:
+            s = self.seats[seat]
+            if s.kind == "human" and not s.conns and self.status == "playing":
+                s.auto = True
+                self.broadcast_snapshot()
+                self._schedule()
+
+    async def back(self, conn: Conn) -> None:
+        """Give a seat driven by a bot back to its player."""
+        seat = self._seat(conn)
+        async with self.lock:
+            s = self.seats[seat]
+            if s.auto:
+                s.auto = False
+                self.broadcast_snapshot()
+                self._schedule()
+
+    def _seat(self, conn: Conn) -> int:
+        seat = self.members.get(conn)
+        if seat is None or self.seats[seat].kind != "human" or conn.user is None or \
+                self.seats[seat].user_id != conn.user.id:
+            raise ProtocolError("not_seated", "you do not sit at this table")
+        return seat
+
+    def _may_manage(self, conn: Conn) -> None:
+        if self.members.get(conn) is None and (conn.user is None
+                                               or conn.user.name != self.owner):
+            raise ProtocolError("not_seated", "only players at the table may do that")
+
+    async def add_bot(self, conn: Conn, seat: int, level: str) -> None:
+        """Put a bot of ``level`` in an empty seat."""
+        self._may_manage(conn)
+        if level not in self.lobby.settings.levels:
+            raise ProtocolError("bad_message",
+                                f"level must be one of {', '.join(self.lobby.settings.levels)}")
+        async with self.lock:
+            if self.status != "waiting":
+                raise ProtocolError("table_full", "the match has started")
+            if seat >= self.players:
+                raise ProtocolError("bad_seat", f"seats go from 0 to {self.players - 1}")
+            if self.seats[seat].kind != "empty":
+                raise ProtocolError("seat_taken", f"seat {seat} is taken")
+            self.seats[seat] = Seat("bot", f"bot:{level}", None, level)
+            await self._save()
+            self.broadcast_snapshot()
+            await self._maybe_start()
+
+    async def remove_bot(self, conn: Conn, seat: int) -> None:
+        """Empty a bot's seat while the table waits."""
+        self._may_manage(conn)
+        async with self.lock:
+            if self.status != "waiting":
+                raise ProtocolError("table_full", "the match has started")
+            if seat >= self.players:
+                raise ProtocolError("bad_seat", f"seats go from 0 to {self.players - 1}")
+            if self.seats[seat].kind != "bot":
+                raise ProtocolError("bad_seat", f"seat {seat} holds no bot")
+            self.seats[seat] = Seat()
+            await self._save()
+            self.broadcast_snapshot()
+
+    async def rematch(self, conn: Conn) -> None:
+        """Start a new match at the table once the last one is over."""
+        self._seat(conn)
+        async with self.lock:
+            if self.status != "over":
+                raise ProtocolError("not_started" if self.status == "waiting" else "bad_message",
+                                    "a rematch is possible only when the match is over")
+            for i, s in enumerate(self.seats):
+                if s.replaced:
+                    self.seats[i] = Seat()
+            self.status = "waiting"
+            self.match = None
+            self.step = 0
+            await self._save()
+            self.broadcast_snapshot()
+            await self._maybe_start()
+
+    # -- chat ----------------------------------------------------------------------------
+    async def chat(self, conn: Conn, text: str) -> None:
+        """Relay a chat line to everyone at the table."""
+        if conn not in self.members or conn.user is None:
+            raise ProtocolError("not_seated", "join or watch the table to chat")
+        text = text.strip()
+        if not text:
+            raise ProtocolError("bad_message", "chat text is empty")
+        if len(text) > CHAT_LENGTH:
+            raise ProtocolError("chat_too_long", f"chat lines hold at most {CHAT_LENGTH} "
+                                "characters")
+        now = time.monotonic()
+        times = self._chat_times.setdefault(conn.user.id, deque())
+        while times and times[0] <= now - 10.0:
+            times.popleft()
+        if len(times) >= 5:
+            raise ProtocolError("rate_limited", "at most 5 chat lines per 10 seconds")
+        times.append(now)
+        line = {"from": conn.user.name, "text": text, "at": time.time()}
+        self.chat_lines.append(line)
+        self._publish({"type": "chat", "table": self.id, "line": line})
+
+    # -- the match ------------------------------------------------------------------------
+    async def intent(self, conn: Conn, state: int, action: str) -> None:
+        """Apply a player's action: turn, state id, legality, persist, then broadcast."""
+        seat = self._seat(conn)
+        async with self.lock:
+            m = self.match
+            if m is None or self.status == "waiting":
+                raise ProtocolError("not_started", "the match has not started")
+            if self.status == "over" or m.is_over:
+                raise ProtocolError("game_over", "the match is over")
+            to_act = m.current_player()
+            if to_act != seat:
+                raise ProtocolError("not_your_turn", "it is not your turn"
+                                    if to_act is not None else "nobody is to act now")
+            if self.seats[seat].auto:
+                raise ProtocolError("not_your_turn", "a bot plays for you; send back first")
+            if state != self.step:
+                raise ProtocolError("stale_state", f"the table is at state {self.step}, "
+                                    f"not {state}; resync", state=self.step)
+            try:
+                a = m.apply(action)
+            except IllegalActionError as e:
+                raise ProtocolError("illegal_action", str(e)) from None
+            await self._commit(seat, m.action_to_text(a))
+
+    async def _commit(self, seat: int, text: str) -> None:
+        """Persist an applied action, then tell everyone, then move the match on."""
+        assert self.game_id is not None
+        self.clock_timer.cancel()
+        await self.lobby.storage.append_step(self.game_id, self.step, "act", text)
+        self.step += 1
+        await self._settle(seat)
+
+    async def _settle(self, last: int | None) -> None:
+        m = self.match
+        assert m is not None and self.game_id is not None
+        while True:
+            if m.is_over:
+                self._broadcast_state(last)
+                await self._finish()
+                return
+            if m.awaiting_deal:
+                if self.step:
+                    self._broadcast_state(last)
+                m.deal()
+                deal = m.record_deals()[-1]
+                cards = {k: deal[k] for k in CARD_KEYS if k in deal}
+                await self.lobby.storage.append_step(self.game_id, self.step, "deal",
+                                                     json.dumps(cards))
+                self.step += 1
+                last = None
+                continue
+            self._schedule()
+            self._broadcast_state(last)
+            return
+
+    def _schedule(self) -> None:
+        """Start the bot's move or the move clock of the seat to act."""
+        self.clock_timer.cancel()
+        m = self.match
+        if m is None or self.status != "playing" or m.is_over:
+            return
+        seat = m.current_player()
+        if seat is None:
+            return
+        s = self.seats[seat]
+        if s.kind == "bot" or s.auto:
+            if self._bot_task is None or self._bot_task.done():
+                self._bot_task = self._spawn(self._bot_move(self.step, seat))
+        elif self.clock:
+            step = self.step
+            self.clock_timer.start(self.clock, lambda: self._spawn(self._timeout(step, seat)))
+
+    def _spawn(self, coro: Any) -> asyncio.Task[Any]:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+        return task
+
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("table %s: background task failed: %s", self.id,
+                      type(task.exception()).__name__)
+
+    async def _timeout(self, step: int, seat: int) -> None:
+        async with self.lock:
+            if self.step != step or self.status != "playing":
+                return
+            s = self.seats[seat]
+            if s.kind == "human" and not s.auto:
+                s.auto = True
+                self.broadcast_snapshot()
+                self._schedule()
+
+    async def _bot_move(self, step: int, seat: int) -> None:
+        if self.delay > 0:
+            await asyncio.sleep(self.delay)
+        m = self.match
+        if m is None or self.step != step:
+            return
+        s = self.seats[seat]
+        level = s.level if s.kind == "bot" and s.level else "normal"
+        seed = (self.game_id or 0) * 1_000_003 + step
+        try:
+            text = await self.lobby.pool.choose(m, seat, level, seed)
+        except Exception as e:
+            log.error("table %s: bot failed at step %d: %s", self.id, step, type(e).__name__)
+            return
+        async with self.lock:
+            s = self.seats[seat]
+            if (self.match is not m or self.step != step or m.current_player() != seat
+                    or not (s.kind == "bot" or s.auto)):
+                return
+            self._bot_task = None
+            try:
+                a = m.apply(text)
+            except IllegalActionError:
+                log.error("table %s: bot chose an illegal action at step %d", self.id, step)
+                return
+            await self._commit(seat, m.action_to_text(a))
+
+    async def _maybe_start(self) -> None:
+        if self.status != "waiting" or any(s.kind == "empty" for s in self.seats):
+            return
+        seed = secrets.randbits(31)
+        match = new_match(self.game, self.rules, seed=seed)
+        self.names = [s.name or "" for s in self.seats]
+        self.game_id = await self.lobby.storage.create_game(
+            {"table_id": self.id, "game": self.game, "preset": self.rules.preset,
+             "rules": self.rules.to_json(), "seed": seed, "first_dealer": match.first_dealer,
+             "players": self.names, "status": "playing", "started": time.time()},
+            [(i, s.user_id, s.name or "") for i, s in enumerate(self.seats)])
+        self.match = match
+        self.step = 0
+        self.status = "playing"
+        await self._save()
+        self.broadcast_snapshot()
+        self.lobby.counts_changed()
+        await self._settle(None)
+
+    async def _finish(self) -> None:
+        from kozyr.records import write_record
+
+        m = self.match
+        assert m is not None and self.game_id is not None
+        self.status = "over"
+        self.clock_timer.cancel()
+        for s in self.seats:
+            s.grace.cancel()
+            s.auto = False
+        totals = list(m.totals)
+        winner = m.winner
+        sheet = [row.to_json() for row in m.sheet]
+        pay = settlement(m)
+        record = write_record(m, self.names)
+        await self.lobby.storage.finish_game(self.game_id, {
+            "status": "finished", "finished": time.time(), "totals": totals, "winner": winner,
+            "sheet": sheet, "settlement": pay, "record": record})
+        rated = await self._rate(totals, winner)
+        await self._save()
+        self._publish({"type": "over", "table": self.id, "game_id": self.game_id,
+                       "winner": winner, "totals": totals, "sheet": sheet, "settlement": pay,
+                       "ratings": rated, "record": f"/api/games/{self.game_id}/record"})
+        self.broadcast_snapshot()
+        self.lobby.counts_changed()
+
+    async def _rate(self, totals: list[int], winner: Any) -> list[Any]:
+        storage = self.lobby.storage
+        preset = self.rules.preset
+        uids = [s.user_id for s in self.seats if s.kind == "human" and s.user_id is not None]
+        old = await storage.ratings_of(uids, self.game, preset) if uids else {}
+        current: list[tuple[float, float] | None] = []
+        for s in self.seats:
+            r = old.get(s.user_id) if s.kind == "human" and s.user_id is not None else None
+            current.append(None if r is None else (r[0], r[1]))
+        new = ratings.update(current, ratings.ranks_of(totals, winner))
+        out: list[Any] = []
+        save: dict[int, tuple[float, float, int]] = {}
+        for s, before, after in zip(self.seats, current, new, strict=True):
+            if s.kind != "human" or s.user_id is None:
+                out.append(None)
+                continue
+            played = old.get(s.user_id, (0.0, 0.0, 0))[2] + 1
+            save[s.user_id] = (after[0], after[1], played)
+            b = before or ratings.default()
+            out.append({"name": s.name, "rating": ratings.conservative(*after),
+                        "delta": round(ratings.conservative(*after)
+                                       - ratings.conservative(*b), 2)})
+        if save:
+            await storage.save_ratings(self.game, preset, save)
+        return out
+
+    # -- persistence ---------------------------------------------------------------------
+    def row(self) -> dict[str, Any]:
+        """Return the ``tables`` row of this table."""
+        return {"id": self.id, "game": self.game, "preset": self.rules.preset,
+                "rules": self.rules.to_json(), "players": self.players,
+                "private": self.private, "invite": self.invite, "clock": self.clock,
+                "bot_delay": self.bot_delay, "owner": self.owner, "created": self.created,
+                "status": self.status, "seats": [s.stored() for s in self.seats],
+                "game_id": self.game_id}
+
+    async def _save(self) -> None:
+        await self.lobby.storage.save_table(self.row())
+
+    async def _close(self) -> None:
+        self.status = "closed"
+        await self.shutdown()
+        await self._save()
+        for conn in list(self.members):
+            self.members.pop(conn, None)
+            conn.tables.pop(self.id, None)
+        self.lobby.remove(self)
+
+    async def restore(self, row: Any) -> None:
+        """Rebuild the table from its row, replaying the stored steps of a running match."""
+        self.status = row.status
+        self.seats = [Seat(d["kind"], d["name"], d["user_id"], d["level"],
+                           replaced=d.get("replaced", False)) for d in row.seats]
+        self.game_id = row.game_id
+        if self.status != "playing" or self.game_id is None:
+            if self.status == "playing":
+                self.status = "waiting"
+            return
+        game = await self.lobby.storage.game(self.game_id)
+        match = new_match(self.game, self.rules, seed=game.seed, first_dealer=game.first_dealer)
+        steps = await self.lobby.storage.steps(self.game_id)
+        for i, (kind, data) in enumerate(steps):
+            try:
+                if kind == "deal":
+                    match.deal(json.loads(data) or None)
+                else:
+                    match.apply(data)
+            except KozyrError as e:
+                raise RuntimeError(f"table {self.id}: stored step {i} does not replay: "
+                                   f"{type(e).__name__}") from None
+        self.names = list(game.players)
+        self.match = match
+        self.step = len(steps)
+        for i, s in enumerate(self.seats):
+            if s.kind == "human":
+                self._start_grace(i)
+        async with self.lock:
+            if match.is_over:
+                await self._finish()
+            else:
+                await self._settle(None)
+
+    async def shutdown(self) -> None:
+        """Stop timers and background tasks."""
+        self.clock_timer.cancel()
+        for s in self.seats:
+            s.grace.cancel()
+        tasks = [t for t in self._tasks if t is not asyncio.current_task()]
+        for t in tasks:
+            t.cancel()
+        for t in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await t
+
+
+def settlement(m: Match) -> list[int] | None:
+    """Return what each seat wins (+) or pays (-) at the end; Thousand only, else None."""
+    if m.GAME != "thousand" or not m.is_over or not isinstance(m.winner, int):
+        return None
+    try:
+        from kozyr.games.thousand import scoring
+
+        fn = getattr(scoring, "settlement", None)
+        if fn is not None:
+            return [int(x) for x in fn(m.rules, list(m.totals), m.winner)]
+    except (ImportError, TypeError, ValueError):
+        pass
+    stake = int(getattr(m.rules, "stake", 1))
+    w = m.winner
+    totals = list(m.totals)
+    out = [-(totals[w] - t) * stake for t in totals]
+    out[w] = -sum(x for i, x in enumerate(out) if i != w)
+    return out

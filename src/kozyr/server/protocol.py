@@ -1,0 +1,159 @@
+"""The websocket protocol, version 1 (docs/protocol.md): message schemas and validation.
+
+:func:`parse_message` turns one text frame into a checked dict or raises
+:class:`ProtocolError` with the error code of docs/protocol.md §5.
+
+>>> parse_message('{"type": "intent", "table": "t1", "state": 3, "action": "pass"}')["action"]
+'pass'
+>>> parse_message('{"type": "intent", "table": "t1"}')
+Traceback (most recent call last):
+...
+kozyr.server.protocol.ProtocolError: bad_message: intent needs the field 'state'
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+VERSION = 1
+MAX_MESSAGE = 4096
+MAX_FRAME = 65536
+CHAT_LENGTH = 300
+LEVELS = ("easy", "normal", "hard")
+
+#: The error codes of docs/protocol.md §5.
+ERROR_CODES = frozenset({
+    "bad_json", "too_large", "bad_message", "not_hello", "unsupported_version", "rate_limited",
+    "auth_required", "auth_failed", "name_taken", "bad_name", "bad_password", "unknown_table",
+    "unknown_game", "unknown_user", "bad_rules", "seat_taken", "table_full", "bad_seat",
+    "not_seated", "not_started", "game_over", "not_your_turn", "stale_state", "illegal_action",
+    "chat_too_long", "game_running", "internal",
+})
+
+
+class ProtocolError(Exception):
+    """A refused message: an error code of the protocol, a message, and extra fields."""
+
+    def __init__(self, code: str, message: str, **extra: Any) -> None:
+        assert code in ERROR_CODES, code
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+        self.extra = extra
+
+    def to_json(self, re: Any = None) -> dict[str, Any]:
+        """Return the ``error`` message."""
+        out: dict[str, Any] = {"type": "error", "code": self.code, "message": self.message}
+        if re is not None:
+            out["re"] = re
+        out.update(self.extra)
+        return out
+
+
+class _Str:
+    def __init__(self, max_len: int, min_len: int = 0) -> None:
+        self.max_len, self.min_len = max_len, min_len
+
+    def check(self, name: str, v: Any) -> Any:
+        if not isinstance(v, str):
+            raise ProtocolError("bad_message", f"{name} must be a string")
+        if not self.min_len <= len(v) <= self.max_len:
+            raise ProtocolError("bad_message",
+                                f"{name} must be {self.min_len}-{self.max_len} characters")
+        return v
+
+
+class _Int:
+    def __init__(self, lo: int, hi: int) -> None:
+        self.lo, self.hi = lo, hi
+
+    def check(self, name: str, v: Any) -> Any:
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise ProtocolError("bad_message", f"{name} must be a whole number")
+        if not self.lo <= v <= self.hi:
+            raise ProtocolError("bad_message", f"{name} must be from {self.lo} to {self.hi}")
+        return v
+
+
+class _Obj:
+    def check(self, name: str, v: Any) -> Any:
+        if not isinstance(v, dict):
+            raise ProtocolError("bad_message", f"{name} must be an object")
+        return v
+
+
+TABLE = _Str(16, 1)
+_STATE = _Int(0, 10**9)
+#: type -> {field: (checker, required)}; every message may also carry ``id``.
+SCHEMAS: dict[str, dict[str, tuple[Any, bool]]] = {
+    "hello": {"v": (_Int(0, 10**6), True), "token": (_Str(128), False)},
+    "lobby": {},
+    "unlobby": {},
+    "create": {"spec": (_Obj(), True)},
+    "join": {"table": (TABLE, True), "seat": (_Int(0, 3), False), "invite": (_Str(64), False)},
+    "watch": {"table": (TABLE, True), "invite": (_Str(64), False)},
+    "leave": {"table": (TABLE, True)},
+    "add_bot": {"table": (TABLE, True), "seat": (_Int(0, 3), True),
+                "level": (_Str(16, 1), True)},
+    "remove_bot": {"table": (TABLE, True), "seat": (_Int(0, 3), True)},
+    "rematch": {"table": (TABLE, True)},
+    "back": {"table": (TABLE, True)},
+    "intent": {"table": (TABLE, True), "state": (_STATE, True), "action": (_Str(64, 1), True)},
+    "chat": {"table": (TABLE, True), "text": (_Str(CHAT_LENGTH * 4), True)},
+    "resync": {"table": (TABLE, True), "version": (_STATE, False)},
+    "ping": {},
+}
+
+
+def message_id(obj: Any) -> Any:
+    """Return a message's ``id`` if it is a valid one, else None (so errors can echo it)."""
+    if not isinstance(obj, dict):
+        return None
+    mid = obj.get("id")
+    if isinstance(mid, str) and len(mid) <= 64:
+        return mid
+    if isinstance(mid, int) and not isinstance(mid, bool) and abs(mid) < 2**53:
+        return mid
+    return None
+
+
+def parse_message(text: str | bytes) -> dict[str, Any]:
+    """Decode and check one client frame; raise ProtocolError if it is refused."""
+    if len(text) > MAX_MESSAGE:
+        raise ProtocolError("too_large", f"a message may hold at most {MAX_MESSAGE} bytes")
+    try:
+        obj = json.loads(text)
+    except (ValueError, UnicodeDecodeError):
+        raise ProtocolError("bad_json", "a message must be a JSON object") from None
+    if not isinstance(obj, dict):
+        raise ProtocolError("bad_json", "a message must be a JSON object")
+    return check_message(obj)
+
+
+def check_message(obj: dict[str, Any]) -> dict[str, Any]:
+    """Check a decoded message against its schema; return it."""
+    kind = obj.get("type")
+    if not isinstance(kind, str) or kind not in SCHEMAS:
+        known = ", ".join(sorted(SCHEMAS))
+        raise ProtocolError("bad_message", f"unknown message type (known: {known})")
+    schema = SCHEMAS[kind]
+    if "id" in obj and message_id(obj) is None:
+        raise ProtocolError("bad_message", "id must be a string of at most 64 characters "
+                            "or a whole number")
+    extra = set(obj) - set(schema) - {"type", "id"}
+    if extra:
+        raise ProtocolError("bad_message",
+                            f"{kind} has no field(s) {', '.join(sorted(map(repr, extra)))}")
+    for name, (checker, required) in schema.items():
+        if name not in obj:
+            if required:
+                raise ProtocolError("bad_message", f"{kind} needs the field {name!r}")
+            continue
+        checker.check(name, obj[name])
+    return obj
+
+
+def encode(message: dict[str, Any]) -> str:
+    """Encode a server message as compact JSON."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)

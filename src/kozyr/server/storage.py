@@ -1,0 +1,417 @@
+"""The card room's database: SQLAlchemy 2 models and an async :class:`Storage` over them.
+
+The schema is created and upgraded by Alembic (``server/migrations``), run programmatically at
+start-up by :meth:`Storage.open`.  Every action of a running match is a row of ``actions``;
+:meth:`Storage.append_step` returns only once its row is committed (rows arriving together are
+committed together, a group commit), so the table master can broadcast after it returns.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    delete,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+DEFAULT_DB = "sqlite+aiosqlite:///./var/kozyr.db"
+
+
+class Base(DeclarativeBase):
+    """Declarative base of the card room's tables."""
+
+
+class UserRow(Base):
+    """A registered user or a guest; ``finished``/``abandoned`` make the reputation."""
+
+    __tablename__ = "users"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(40), unique=True, index=True)
+    password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    guest: Mapped[bool] = mapped_column(Boolean, default=False)
+    created: Mapped[float] = mapped_column(Float)
+    finished: Mapped[int] = mapped_column(Integer, default=0)
+    abandoned: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class SessionRow(Base):
+    """A log-in session: a random token held in a cookie (or sent in ``hello``)."""
+
+    __tablename__ = "sessions"
+    token: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    created: Mapped[float] = mapped_column(Float)
+
+
+class TableRow(Base):
+    """A table: its options and seats (the seats are JSON: kind, name, user id, level)."""
+
+    __tablename__ = "tables"
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game: Mapped[str] = mapped_column(String(20))
+    preset: Mapped[str] = mapped_column(String(40))
+    rules: Mapped[Any] = mapped_column(JSON)
+    players: Mapped[int] = mapped_column(Integer)
+    private: Mapped[bool] = mapped_column(Boolean, default=False)
+    invite: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    clock: Mapped[float | None] = mapped_column(Float, nullable=True)
+    bot_delay: Mapped[float | None] = mapped_column(Float, nullable=True)
+    owner: Mapped[str] = mapped_column(String(40))
+    created: Mapped[float] = mapped_column(Float)
+    status: Mapped[str] = mapped_column(String(12), index=True)
+    seats: Mapped[Any] = mapped_column(JSON)
+    game_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class GameRow(Base):
+    """One match played at a table; ``record``/``sheet`` are filled in when it ends."""
+
+    __tablename__ = "games"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(String(16), index=True)
+    game: Mapped[str] = mapped_column(String(20))
+    preset: Mapped[str] = mapped_column(String(40))
+    rules: Mapped[Any] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(Integer)
+    first_dealer: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    players: Mapped[Any] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(12), index=True)
+    started: Mapped[float] = mapped_column(Float)
+    finished: Mapped[float | None] = mapped_column(Float, nullable=True)
+    totals: Mapped[Any] = mapped_column(JSON, nullable=True)
+    winner: Mapped[Any] = mapped_column(JSON, nullable=True)
+    sheet: Mapped[Any] = mapped_column(JSON, nullable=True)
+    settlement: Mapped[Any] = mapped_column(JSON, nullable=True)
+    record: Mapped[Any] = mapped_column(JSON, nullable=True)
+
+
+class GamePlayerRow(Base):
+    """Who sat where in a match (user id None for bots) and whether they abandoned it."""
+
+    __tablename__ = "game_players"
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    abandoned: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class ActionRow(Base):
+    """One step of a match: a deal (``kind`` "deal", ``data`` its cards as JSON text) or an
+    action (``kind`` "act", ``data`` in record notation)."""
+
+    __tablename__ = "actions"
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    n: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    data: Mapped[str] = mapped_column(Text)
+
+
+class RatingRow(Base):
+    """A user's openskill rating for one game and preset."""
+
+    __tablename__ = "ratings"
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(20), primary_key=True)
+    preset: Mapped[str] = mapped_column(String(40), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    played: Mapped[int] = mapped_column(Integer, default=0)
+
+
+@dataclass(frozen=True)
+class User:
+    """A user as the server carries it around."""
+
+    id: int
+    name: str
+    guest: bool
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the ``User`` shape of the protocol."""
+        return {"name": self.name, "guest": self.guest}
+
+
+def _alembic_config(url: str) -> Any:
+    from alembic.config import Config
+
+    pkg = resources.files("kozyr.server")
+    cfg = Config(str(pkg / "alembic.ini"))
+    cfg.set_main_option("script_location", str(pkg / "migrations"))
+    cfg.set_main_option("sqlalchemy.url", url)
+    return cfg
+
+
+def _upgrade(sync_conn: Any, url: str) -> None:
+    from alembic import command
+
+    cfg = _alembic_config(url)
+    cfg.attributes["connection"] = sync_conn
+    command.upgrade(cfg, "head")
+
+
+class Storage:
+    """Async access to the card room's database."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = url or DEFAULT_DB
+        self.engine: AsyncEngine | None = None
+        self._pending: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
+        self._wake: asyncio.Event | None = None
+        self._writer: asyncio.Task[None] | None = None
+
+    # -- life cycle ------------------------------------------------------------------------
+    async def open(self) -> None:
+        """Create the database file's folder, connect, and run the migrations."""
+        if self.url.startswith("sqlite") and ":///" in self.url:
+            path = self.url.split(":///", 1)[1]
+            if path and path != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self.engine = create_async_engine(self.url, connect_args={"timeout": 30})
+        if self.url.startswith("sqlite"):
+            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+        async with self.engine.begin() as conn:
+            await conn.run_sync(_upgrade, self.url)
+        self._wake = asyncio.Event()
+        self._writer = asyncio.create_task(self._write_loop())
+
+    async def close(self) -> None:
+        """Flush pending writes and close the connection pool."""
+        if self._writer is not None:
+            await self._flush()
+            self._writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._writer
+            self._writer = None
+        if self.engine is not None:
+            await self.engine.dispose()
+            self.engine = None
+
+    @property
+    def _engine(self) -> AsyncEngine:
+        assert self.engine is not None, "Storage.open() first"
+        return self.engine
+
+    # -- the group-committed action log -------------------------------------------------------
+    async def append_step(self, game_id: int, n: int, kind: str, data: str) -> None:
+        """Append step ``n`` of a match; return once it is committed."""
+        assert self._wake is not None
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append(({"game_id": game_id, "n": n, "kind": kind, "data": data}, fut))
+        self._wake.set()
+        await fut
+
+    async def _write_loop(self) -> None:
+        assert self._wake is not None
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            await self._flush()
+
+    async def _flush(self) -> None:
+        batch, self._pending = self._pending, []
+        if not batch:
+            return
+        try:
+            async with self._engine.begin() as conn:
+                await conn.execute(insert(ActionRow), [row for row, _ in batch])
+        except Exception as e:  # every waiter learns that its step was not written
+            for _, fut in batch:
+                if not fut.done():
+                    fut.set_exception(e)
+            return
+        for _, fut in batch:
+            if not fut.done():
+                fut.set_result(None)
+
+    async def steps(self, game_id: int) -> list[tuple[str, str]]:
+        """Return the steps of a match in order, as (kind, data)."""
+        async with self._engine.connect() as conn:
+            rows = await conn.execute(select(ActionRow.kind, ActionRow.data)
+                                      .where(ActionRow.game_id == game_id)
+                                      .order_by(ActionRow.n))
+            return [(k, d) for k, d in rows]
+
+    # -- users and sessions ----------------------------------------------------------------
+    async def create_user(self, name: str, password_hash: str | None, guest: bool) -> User | None:
+        """Create a user; return None if the name is taken."""
+        from sqlalchemy.exc import IntegrityError
+
+        try:
+            async with self._engine.begin() as conn:
+                res = await conn.execute(insert(UserRow).values(
+                    name=name, password_hash=password_hash, guest=guest, created=time.time(),
+                    finished=0, abandoned=0))
+                uid = res.inserted_primary_key[0]  # type: ignore[index]
+        except IntegrityError:
+            return None
+        return User(int(uid), name, guest)
+
+    async def user_by_name(self, name: str) -> tuple[User, str | None] | None:
+        """Return a user and its password hash, or None."""
+        async with self._engine.connect() as conn:
+            row = (await conn.execute(select(UserRow).where(UserRow.name == name))).first()
+        if row is None:
+            return None
+        return User(row.id, row.name, row.guest), row.password_hash
+
+    async def user_row(self, name: str) -> Any:
+        """Return the full users row of ``name`` or None."""
+        async with self._engine.connect() as conn:
+            return (await conn.execute(select(UserRow).where(UserRow.name == name))).first()
+
+    async def create_session(self, token: str, user_id: int) -> None:
+        """Store a new session token."""
+        async with self._engine.begin() as conn:
+            await conn.execute(insert(SessionRow).values(token=token, user_id=user_id,
+                                                         created=time.time()))
+
+    async def session_user(self, token: str) -> User | None:
+        """Return the user of a session token, or None."""
+        async with self._engine.connect() as conn:
+            row = (await conn.execute(
+                select(UserRow).join(SessionRow, SessionRow.user_id == UserRow.id)
+                .where(SessionRow.token == token))).first()
+        return None if row is None else User(row.id, row.name, row.guest)
+
+    async def delete_session(self, token: str) -> None:
+        """Forget a session."""
+        async with self._engine.begin() as conn:
+            await conn.execute(delete(SessionRow).where(SessionRow.token == token))
+
+    # -- tables and games ------------------------------------------------------------------
+    async def save_table(self, values: dict[str, Any]) -> None:
+        """Insert or update a table row (``values`` holds every column)."""
+        async with self._engine.begin() as conn:
+            exists = (await conn.execute(select(TableRow.id).where(
+                TableRow.id == values["id"]))).first()
+            if exists:
+                await conn.execute(update(TableRow).where(TableRow.id == values["id"])
+                                   .values(**values))
+            else:
+                await conn.execute(insert(TableRow).values(**values))
+
+    async def open_tables(self) -> list[Any]:
+        """Return the rows of every table that is not closed."""
+        async with self._engine.connect() as conn:
+            return list(await conn.execute(select(TableRow).where(TableRow.status != "closed")
+                                           .order_by(TableRow.created)))
+
+    async def create_game(self, values: dict[str, Any],
+                          players: list[tuple[int, int | None, str]]) -> int:
+        """Insert a match and its seating; return its id."""
+        async with self._engine.begin() as conn:
+            res = await conn.execute(insert(GameRow).values(**values))
+            gid = int(res.inserted_primary_key[0])  # type: ignore[index]
+            await conn.execute(insert(GamePlayerRow), [
+                {"game_id": gid, "seat": s, "user_id": u, "name": n, "abandoned": False}
+                for s, u, n in players])
+        return gid
+
+    async def game(self, game_id: int) -> Any:
+        """Return a games row or None."""
+        async with self._engine.connect() as conn:
+            return (await conn.execute(select(GameRow).where(GameRow.id == game_id))).first()
+
+    async def set_seat_player(self, game_id: int, seat: int, user_id: int | None, name: str,
+                              abandoned: bool = False) -> None:
+        """Record a change of who plays a seat (a bot taking over an abandoned seat)."""
+        async with self._engine.begin() as conn:
+            await conn.execute(update(GamePlayerRow).where(
+                GamePlayerRow.game_id == game_id, GamePlayerRow.seat == seat).values(
+                abandoned=abandoned))
+            if abandoned and user_id is not None:
+                await conn.execute(update(UserRow).where(UserRow.id == user_id).values(
+                    abandoned=UserRow.abandoned + 1))
+
+    async def finish_game(self, game_id: int, values: dict[str, Any]) -> None:
+        """Store a finished match's results and count it in the finishers' reputation."""
+        await self._flush()
+        async with self._engine.begin() as conn:
+            await conn.execute(update(GameRow).where(GameRow.id == game_id).values(**values))
+            rows = await conn.execute(select(GamePlayerRow.user_id).where(
+                GamePlayerRow.game_id == game_id, GamePlayerRow.abandoned.is_(False),
+                GamePlayerRow.user_id.is_not(None)))
+            for (uid,) in rows.all():
+                await conn.execute(update(UserRow).where(UserRow.id == uid).values(
+                    finished=UserRow.finished + 1))
+
+    async def history(self, user_id: int, limit: int = 50) -> list[Any]:
+        """Return the user's matches, newest first, joined with its seat."""
+        async with self._engine.connect() as conn:
+            return list(await conn.execute(
+                select(GameRow, GamePlayerRow.seat, GamePlayerRow.abandoned)
+                .join(GamePlayerRow, GamePlayerRow.game_id == GameRow.id)
+                .where(GamePlayerRow.user_id == user_id)
+                .order_by(GameRow.id.desc()).limit(limit)))
+
+    # -- ratings -----------------------------------------------------------------------------
+    async def ratings_of(self, user_ids: list[int], game: str, preset: str
+                         ) -> dict[int, tuple[float, float, int]]:
+        """Return (mu, sigma, played) of each rated user among ``user_ids``."""
+        async with self._engine.connect() as conn:
+            rows = await conn.execute(select(RatingRow).where(
+                RatingRow.user_id.in_(user_ids), RatingRow.game == game,
+                RatingRow.preset == preset))
+            return {r.user_id: (r.mu, r.sigma, r.played) for r in rows}
+
+    async def save_ratings(self, game: str, preset: str,
+                           values: dict[int, tuple[float, float, int]]) -> None:
+        """Insert or update ratings."""
+        async with self._engine.begin() as conn:
+            for uid, (mu, sigma, played) in values.items():
+                found = (await conn.execute(select(RatingRow.user_id).where(
+                    RatingRow.user_id == uid, RatingRow.game == game,
+                    RatingRow.preset == preset))).first()
+                if found:
+                    await conn.execute(update(RatingRow).where(
+                        RatingRow.user_id == uid, RatingRow.game == game,
+                        RatingRow.preset == preset).values(mu=mu, sigma=sigma, played=played))
+                else:
+                    await conn.execute(insert(RatingRow).values(
+                        user_id=uid, game=game, preset=preset, mu=mu, sigma=sigma,
+                        played=played))
+
+    async def user_ratings(self, user_id: int) -> list[Any]:
+        """Return every rating row of a user."""
+        async with self._engine.connect() as conn:
+            return list(await conn.execute(select(RatingRow).where(
+                RatingRow.user_id == user_id)))
+
+    async def leaderboard(self, game: str, preset: str, limit: int) -> list[Any]:
+        """Return (name, mu, sigma, played) rows of registered users, best first."""
+        async with self._engine.connect() as conn:
+            rows = await conn.execute(
+                select(UserRow.name, RatingRow.mu, RatingRow.sigma, RatingRow.played)
+                .join(UserRow, UserRow.id == RatingRow.user_id)
+                .where(RatingRow.game == game, RatingRow.preset == preset,
+                       UserRow.guest.is_(False))
+                .order_by((RatingRow.mu - 3 * RatingRow.sigma).desc()).limit(limit))
+            return list(rows)
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()
