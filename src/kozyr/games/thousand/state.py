@@ -103,21 +103,37 @@ BIT: tuple[int, ...] = tuple(1 << c for c in range(32))
 ACE_MARRIAGE_VALUE = 200
 POOR_TALON = 5
 
+#: The cards of each byte of a hand, per suit: ``_BYTE_CARDS[s][b]`` (tables built at import).
+_BYTE_CARDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(8 * s + r for r in range(8) if b >> r & 1) for b in range(256)) for s in range(4))
+#: Card points of each byte of a hand (the same for every suit).
+_BYTE_POINTS: tuple[int, ...] = tuple(sum(_RANK_POINTS[r] for r in range(8) if b >> r & 1)
+                                      for b in range(256))
 _PLAY_LISTS: dict[int, list[int]] = {}
+_PLAY_LISTS_MAX = 1 << 16
 
 
 def _play_list(mask: int) -> list[int]:
-    """Return the (cached) list of play actions for a mask of cards."""
+    """Return the (cached, never to be mutated) list of the cards of ``mask``, low first."""
     lst = _PLAY_LISTS.get(mask)
     if lst is None:
-        lst = list(cards_of(mask))
-        _PLAY_LISTS[mask] = lst
+        b0, b1, b2 = _BYTE_CARDS[0], _BYTE_CARDS[1], _BYTE_CARDS[2]
+        lst = [*b0[mask & 255], *b1[mask >> 8 & 255], *b2[mask >> 16 & 255],
+               *_BYTE_CARDS[3][mask >> 24 & 255]]
+        if len(_PLAY_LISTS) < _PLAY_LISTS_MAX:
+            _PLAY_LISTS[mask] = lst
     return lst
 
 
 def hand_points(hand: int) -> int:
-    """Return the card points of ``hand``."""
-    return sum(POINTS[c] for c in cards_of(hand))
+    """Return the card points of ``hand``.
+
+    >>> from kozyr.cards import parse_hand
+    >>> hand_points(parse_hand("AS TS KS QS JS 9S AC"))
+    41
+    """
+    bp = _BYTE_POINTS
+    return bp[hand & 255] + bp[hand >> 8 & 255] + bp[hand >> 16 & 255] + bp[hand >> 24 & 255]
 
 
 def _entry(seat: int, action: int, auto: bool) -> int:
@@ -185,6 +201,7 @@ class ThousandMatch(Match):
         self._piles = [0, 0]
         self._taken_pile = -1
         self._active: list[int] = []
+        self._n_active = 0
         self._nxt = [0] * n
         self._log: list[int] = []
         self._to_act = -1
@@ -300,6 +317,7 @@ class ThousandMatch(Match):
         self._piles = list(dealt.piles)
         self._active = active_seats(n, self._dealer)
         act = self._active
+        self._n_active = len(act)
         for i, s in enumerate(act):
             self._nxt[s] = act[(i + 1) % len(act)]
         if n == 4 or self.rules.forced_bidder == "left_of_dealer":
@@ -458,16 +476,27 @@ class ThousandMatch(Match):
         """Return the legal actions of the seat to act (a new list; empty if nobody acts)."""
         ph = self._phase
         if ph == P_PLAY:
+            h = self._hands[self._to_act]
             if self._trick:
-                return list(_play_list(self.legal_mask()))
-            out = list(_play_list(self._hands[self._to_act]))
+                f = h & SUIT_MASK[self._led]
+                if f:
+                    if self._must_beat and f & ABOVE[self._best_led]:
+                        f &= ABOVE[self._best_led]
+                    h = f
+                elif self._trump >= 0 and h & SUIT_MASK[self._trump]:
+                    h &= SUIT_MASK[self._trump]
+                lst = _PLAY_LISTS.get(h)
+                return lst.copy() if lst is not None else _play_list(h).copy()
+            out = _play_list(h).copy()
             if self._trick_no or self._first_marriage:
                 out.extend(self._marriage_leads())
             return out
         if ph == P_BIDDING:
             if self._blind_pending:
                 return [A.BLIND, A.bid(100)]
-            return [A.PASS, *(A.BID + v for v in self._bid_values(self._to_act))]
+            step = self._step
+            return [A.PASS, *range(A.BID + (self._bid // step + 1) * step,
+                                   A.BID + self.cap(self._to_act) + 1, step)]
         if ph == P_TALON:
             return self._talon_actions()
         if ph == P_CONTRACT:
@@ -516,12 +545,13 @@ class ThousandMatch(Match):
             return [A.TAKE, A.TAKE + 1]
         out: list[int] = []
         h = self._hands[d]
+        cards = _play_list(h)
         if self._n == 2:
-            out = [A.DISCARD + c for c in cards_of(h)]
+            out = [A.DISCARD + c for c in cards]
         else:
             for s in self._to_give:
                 base = A.GIVE + 32 * s
-                out.extend(base + c for c in cards_of(h))
+                out.extend([base + c for c in cards])
         if self._writeoff_allowed():
             out.append(A.WRITEOFF)
         if self._poor_talon():
@@ -532,8 +562,32 @@ class ThousandMatch(Match):
         """Apply a legal action without checking it (the trusted fast path)."""
         seat = self._to_act
         if action < 32 and self._phase == P_PLAY:
+            # the hot path: _play inlined
             self._log.append((action << 3) | (seat << 1))
-            self._play(seat, action)
+            self._hands[seat] &= ~(1 << action)
+            trick = self._trick
+            trick.append(action)
+            k = len(trick)
+            if k == 1:
+                self._led = action >> 3
+                self._best = self._best_led = action
+                self._best_seat = seat
+                self._to_act = self._nxt[seat]
+                return
+            best = self._best
+            if action >> 3 == best >> 3:
+                if action > best:
+                    self._best = action
+                    self._best_seat = seat
+            elif action >> 3 == self._trump:
+                self._best = action
+                self._best_seat = seat
+            if action > self._best_led and action >> 3 == self._led:
+                self._best_led = action
+            if k < self._n_active:
+                self._to_act = self._nxt[seat]
+                return
+            self._end_trick()
             return
         self._log.append(_entry(seat, action, False))
         if action < 64:
@@ -661,11 +715,16 @@ class ThousandMatch(Match):
                 self._best_seat = seat
             if s == self._led and c > self._best_led:
                 self._best_led = c
-        if len(trick) < len(self._active):
+        if len(trick) < self._n_active:
             self._to_act = self._nxt[seat]
             return
+        self._end_trick()
+
+    def _end_trick(self) -> None:
+        trick = self._trick
         w = self._best_seat
-        self._taken[w] += sum([POINTS[x] for x in trick])
+        p = POINTS
+        self._taken[w] += sum([p[x] for x in trick])
         self._tricks[w] += 1
         self._played.extend(trick)
         self._last_trick = (trick, self._leader, w)

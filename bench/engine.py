@@ -1,0 +1,133 @@
+"""Benchmark the rules engines: random self-play of whole deals through the public Match API.
+
+Run: ``.venv/bin/python bench/engine.py [--seconds 5] [--game thousand]``
+
+Each engine plays random legal actions (``legal_actions`` + ``apply_action``, ``deal()`` when a
+deal is due, a new match when one ends) for a fixed time and reports actions/s and deals/s.
+If ``pyspiel`` imports (``.venv/bin/pip install open-spiel``), OpenSpiel's ``skat`` is played
+the same way in the same process and each engine's ratio to it is printed; otherwise that is
+said and skipped.  Engines are a dict of name -> factory, so Debertz and Tertz join by adding
+an entry (or automatically once their Match classes import).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+
+from kozyr.core.match import Match
+
+Factory = Callable[[int], Match]
+
+
+def _factory(game: str, preset: str) -> Factory | None:
+    try:
+        from kozyr.games import match_class
+        cls = match_class(game)
+    except (ImportError, AttributeError):
+        return None
+    rules = cls.RULES.from_preset(preset)
+
+    def make(seed: int) -> Match:
+        return cls(rules, seed=seed)  # type: ignore[call-arg]
+    return make
+
+
+#: engine name -> (game, preset) played through kozyr's Match API
+ENGINES: dict[str, tuple[str, str]] = {
+    "thousand": ("thousand", "classic"),
+    "debertz": ("debertz", "classic"),
+    "tertz": ("tertz", "tertz"),
+}
+
+
+def bench_match(make: Factory, seconds: float, seed: int = 1) -> tuple[int, int, float]:
+    """Play random legal actions for ``seconds``; return (actions, deals, elapsed)."""
+    rng = random.Random(seed)
+    rand = rng.random
+    actions = deals = 0
+    m = make(seed)
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        if m.current_player() is None:
+            if m.is_over:
+                seed += 1
+                m = make(seed)
+            deals += 1
+            if deals % 64 == 0 and time.perf_counter() > deadline:
+                break
+            m.deal()
+            continue
+        legal = m.legal_actions()
+        m.apply_action(legal[int(rand() * len(legal))])
+        actions += 1
+    return actions, deals - 1, time.perf_counter() - start
+
+
+def bench_pyspiel(game_name: str, seconds: float,
+                  seed: int = 1) -> tuple[int, int, int, float] | None:
+    """Play OpenSpiel's ``game_name`` at random; return (player actions, all actions incl.
+    chance outcomes, games, elapsed), or None without pyspiel."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = pyspiel.load_game(game_name)
+    rng = random.Random(seed)
+    rand = rng.random
+    actions = chance = games = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[int(rand() * len(outcomes))][0])
+                chance += 1
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[int(rand() * len(legal))])
+                actions += 1
+        games += 1
+        if games % 64 == 0 and time.perf_counter() > deadline:
+            break
+    return actions, actions + chance, games, time.perf_counter() - start
+
+
+def main() -> None:
+    """Run the benchmarks and print a table."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=5.0)
+    ap.add_argument("--game", action="append", help="only these engines (repeatable)")
+    args = ap.parse_args()
+    names = args.game or list(ENGINES)
+    rates: dict[str, float] = {}
+    for name in names:
+        make = _factory(*ENGINES[name])
+        if make is None:
+            print(f"{name:10s} not available yet (its Match class does not import)")
+            continue
+        n, deals, dt = bench_match(make, args.seconds)
+        rates[name] = n / dt
+        print(f"{name:10s} {n / dt:12,.0f} actions/s {deals / dt:10,.0f} deals/s "
+              f"({n:,} actions, {deals:,} deals, {dt:.1f} s)")
+    skat = bench_pyspiel("skat", args.seconds)
+    if skat is None:
+        print("pyspiel is not installed (.venv/bin/pip install open-spiel): "
+              "skat comparison skipped")
+        return
+    n, n_all, games, dt = skat
+    print(f"{'skat':10s} {n / dt:12,.0f} actions/s {games / dt:10,.0f} games/s "
+          f"(OpenSpiel through pyspiel; player actions; {n_all / dt:,.0f}/s with chance "
+          "outcomes counted as actions)")
+    for name, rate in rates.items():
+        print(f"{name} / skat = {rate / (n / dt):.2f}x player actions, "
+              f"{rate / (n_all / dt):.2f}x all actions")
+
+
+if __name__ == "__main__":
+    main()
