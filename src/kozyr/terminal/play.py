@@ -295,7 +295,20 @@ class Session:
         for t in texts:
             if _same_action(t, low):
                 return t
+        first = low.split()[0]
+        if _is_card(first):
+            return "play " + answer  # a card that may not be played: the engine says why
         return answer  # let the engine say what is wrong with it
+
+
+def _is_card(token: str) -> bool:
+    from kozyr.cards import parse_card
+
+    try:
+        parse_card(token)
+    except ValueError:
+        return False
+    return True
 
 
 def _display_key(text: str) -> tuple[int, int, int]:
