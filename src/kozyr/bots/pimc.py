@@ -1,0 +1,442 @@
+"""The ``pimc`` bot (level ``hard``): Perfect Information Monte Carlo over the double-dummy solver.
+
+Thousand only; for Debertz and Tertz it explicitly falls back to the heuristic bot.  It sees
+only its :class:`~kozyr.core.match.SeatView`: deals are sampled with ``view.sample(rng)``
+(every hidden card dealt again, consistently with the observation), each sample is turned
+into a solver position by :func:`kozyr.bots.solver.adapter.position_from_match`, solved, and
+the results are aggregated.  Every decision stops sampling at its time limit (default 1 s,
+``time_limit``), after at least ``min_samples``.
+
+Card play:
+
+- declarer: the card with the highest share of samples in which the contract is still made
+  with best play (a threshold search); ties go to the card that also makes ``contract + 20``
+  most often (a safety margin);
+- defender: stop the contract first (lowest share of samples in which the declarer makes
+  it), then the declarer's points: exact values once hands hold at most
+  ``exact_cards`` cards, before that a second threshold 30 below the contract;
+- samples are de-duplicated, so when few cards are unknown the distinct deals are all
+  enumerated (sampling stops after ``enum_patience`` repeats in a row) and each counts once;
+- inference: each sample is weighted by the likelihood of the opponents' past plays in this
+  deal under a soft "cheapest winner, else cheapest card" policy (``inference``; a matching
+  card weighs ``1 + inference_weight`` against 1 for any other).
+
+Bidding, the talon pass and the contract are chosen by simulation: sampled deals give the
+talon and the opponents' hands; the declarer's hand after the pass (the heuristic's choice of
+cards to give, or each candidate pass) is solved at trick 1 with threshold tests on the bid
+ladder, which gives the distribution of his double-dummy points.  A bid, contract or pass is
+worth ``P(make) * c - (1 - P(make)) * c`` (``dd_margin`` is taken off double-dummy points,
+which the declarer cannot quite reach without seeing the cards); passing in the auction is worth
+``defence_value``.  The match situation: a contract that would win the match is worth
+``win_bonus`` more when made; a write-off is compared at its real cost (the bid, or a bolt).
+The redeal choice, two-player piles and discards, and 501's trump naming use the heuristic.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+from typing import Any
+
+from kozyr.bots.base import Bot
+from kozyr.bots.heuristic import HeuristicBot
+from kozyr.bots.solver import Position, Solver, hand_points
+from kozyr.bots.solver.adapter import declarer_position, play_order, position_from_match
+from kozyr.bots.solver.search import POINTS
+from kozyr.cards import SUIT_MASK, parse_card, parse_hand
+from kozyr.core.match import SeatView
+
+
+class PimcBot(Bot):
+    """Plays Thousand by sampling hidden cards and solving each sample double-dummy."""
+
+    name = "pimc"
+    games = ("thousand", "debertz", "tertz")
+
+    def __init__(self, seed: int | None = None, *, time_limit: float = 1.0,
+                 max_samples: int = 60, min_samples: int = 4, exact_cards: int = 5,
+                 inference: bool = True, inference_weight: float = 1.0,
+                 enum_patience: int = 12, dd_margin: int = 10, defence_value: int = 30,
+                 win_bonus: int = 300) -> None:
+        super().__init__(seed)
+        self.time_limit = time_limit
+        self.max_samples = max_samples
+        self.min_samples = min_samples
+        self.exact_cards = exact_cards
+        self.inference = inference
+        self.inference_weight = inference_weight
+        self.enum_patience = enum_patience
+        self.dd_margin = dd_margin
+        self.defence_value = defence_value
+        self.win_bonus = win_bonus
+        self.heuristic = HeuristicBot(None if seed is None else seed + 1)
+        self._plan: tuple[int, list[int]] | None = None
+        #: Samples used by the last decision (for benchmarks and tests).
+        self.last_samples = 0
+
+    # -- dispatch ----------------------------------------------------------------------------
+    def act(self, view: SeatView) -> int:
+        """Return the chosen legal action."""
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        if view.game != "thousand":
+            # Debertz and Tertz: no solver yet, the heuristic plays.
+            return self.heuristic.act(view)
+        obs = view.observation()
+        texts = [view.action_to_text(a) for a in legal]
+        heads = {t.split()[0] for t in texts}
+        self.last_samples = 0
+        if "play" in heads:
+            return self._play(view, obs, legal)
+        if obs.get("hand") is not None and ("bid" in heads or heads == {"pass"}):
+            return self._bid(view, obs, legal, texts)
+        if "give" in heads:
+            return self._give(view, obs, legal, texts)
+        if "contract" in heads:
+            return self._contract(view, obs, legal, texts)
+        return self.heuristic.act(view)
+
+    # -- sampling ------------------------------------------------------------------------------
+    def _samples(self, view: SeatView, budget: float) -> Any:
+        """Yield distinct sampled matches until the budget, max_samples or enumeration ends."""
+        deadline = time.perf_counter() + budget
+        seen: set[tuple[int, ...]] = set()
+        repeats = 0
+        count = 0
+        while count < self.max_samples:
+            if count >= self.min_samples and time.perf_counter() >= deadline:
+                return
+            m: Any = view.sample(self.rng)
+            key = (*m._hands, m._talon)
+            if key in seen:
+                repeats += 1
+                if repeats >= self.enum_patience:
+                    return  # every consistent deal has (very likely) been seen
+                continue
+            repeats = 0
+            seen.add(key)
+            count += 1
+            self.last_samples = count
+            yield m
+
+    # -- play ----------------------------------------------------------------------------------
+    def _play(self, view: SeatView, obs: dict[str, Any], legal: list[int]) -> int:
+        me = view.seat
+        declarer = int(obs["declarer"])
+        contract = int(obs.get("contract") or obs.get("bid") or 100)
+        hand_size = bin(parse_hand(obs.get("hand") or "")).count("1")
+        exact = hand_size <= self.exact_cards
+        first: dict[int, float] = dict.fromkeys(legal, 0.0)
+        second: dict[int, float] = dict.fromkeys(legal, 0.0)
+        wsum = 0.0
+        plays = _past_plays(obs) if self.inference else []
+        for m in self._samples(view, self.time_limit):
+            pos, seats = position_from_match(m)
+            w = self._weight(m, seats, plays, me, declarer) if plays else 1.0
+            if w <= 0.0:
+                continue
+            solver = Solver(pos)
+            makes = solver.move_values(contract)
+            if me == declarer:
+                extra = solver.move_values(contract + 20)
+            elif exact:
+                extra = solver.move_values()
+            else:
+                extra = solver.move_values(contract - 30)
+            wsum += w
+            for a in legal:
+                first[a] += w * makes[a]
+                second[a] += w * extra[a]
+        if wsum == 0.0:
+            return self.heuristic.act(view)
+        if me == declarer:
+            return max(legal, key=lambda a: (round(first[a] / wsum, 6),
+                                             round(second[a] / wsum, 6), -a))
+        return min(legal, key=lambda a: (round(first[a] / wsum, 6),
+                                         round(second[a] / wsum, 6), a))
+
+    def _weight(self, m: Any, seats: list[int], plays: list[tuple[int, int, int]], me: int,
+                declarer: int) -> float:
+        """Return the likelihood of the others' past plays of this deal in sample ``m``."""
+        rules = m.rules
+        n = len(seats)
+        held = {s: m._hands[s] for s in seats}
+        for s, c, _ in plays:
+            held[s] |= 1 << c
+        trump = -1
+        trick: list[tuple[int, int]] = []
+        w = 1.0
+        bonus = 1.0 + self.inference_weight
+        for s, c, declared in plays:
+            h = held[s]
+            if trick and s != me:
+                legal = _legal_follow(h, [x for _, x in trick], trump, rules.must_beat)
+                k = bin(legal).count("1")
+                if k > 1:
+                    pref = _preferred(legal, trick, trump, s, declarer)
+                    p = bin(pref).count("1")
+                    if p < k:
+                        if pref >> c & 1:
+                            w *= bonus / (p * bonus + (k - p))
+                        else:
+                            w *= 1.0 / (p * bonus + (k - p))
+                        w *= k  # keep weights near 1
+            held[s] = h & ~(1 << c)
+            if declared and not rules.declarer_names_trump:
+                trump = c >> 3
+            trick.append((s, c))
+            if len(trick) == n:
+                trick = []
+        return w
+
+    # -- bidding, talon and contract by simulation ------------------------------------------
+    def _ladder(self, rules: Any, low: int, high: int) -> list[int]:
+        step = int(rules.bid_step)
+        start = max(low, 0)
+        out = [start]
+        v = (start // step + 1) * step
+        while v <= high:
+            out.append(v)
+            v += step
+        return out
+
+    def _dd_levels(self, pos: Position, ladder: list[int]) -> int:
+        """Return how many ladder levels the declarer makes (bisection on threshold tests)."""
+        solver = Solver(pos)
+        lo, hi = 0, len(ladder)  # makes ladder[:lo], fails ladder[hi:]
+        margin = self.dd_margin
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if solver.can_make(ladder[mid] + margin):
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo
+
+    def _ev(self, made: float, c: int, total: int, target: int) -> float:
+        """Return the expected score change of playing contract ``c`` made with prob ``made``."""
+        win = self.win_bonus if total + c >= target else 0
+        return made * (c + win) - (1.0 - made) * c
+
+    def _bid(self, view: SeatView, obs: dict[str, Any], legal: list[int],
+             texts: list[str]) -> int:
+        rules: Any = view.rules
+        me = view.seat
+        bids = sorted((int(t.split()[1]), a) for t, a in zip(texts, legal, strict=True)
+                      if t.startswith("bid "))
+        pass_action = next((a for t, a in zip(texts, legal, strict=True) if t == "pass"), None)
+        if not bids or pass_action is None or rules.players == 2 or rules.declarer_names_trump:
+            return self.heuristic.act(view)
+        cap = max(b for b, _ in bids)
+        ladder = self._ladder(rules, bids[0][0], cap)
+        counts = [0] * (len(ladder) + 1)
+        n = 0
+        for m in self._samples(view, self.time_limit):
+            hands = self._after_pass(m, me, view)
+            if hands is None:
+                continue
+            pos = declarer_position(hands, play_order(m), me, rules)
+            counts[self._dd_levels(pos, ladder)] += 1
+            n += 1
+        if n == 0:
+            return self.heuristic.act(view)
+        total = int(obs["totals"][me])
+        made_at_least = [sum(counts[i + 1:]) / n for i in range(len(ladder))]
+        b, action = bids[0]
+        ev = self._ev(made_at_least[0], b, total, int(rules.target))
+        return action if ev > self.defence_value else pass_action
+
+    def _after_pass(self, m: Any, me: int, view: SeatView) -> dict[int, int] | None:
+        """Return the hands after ``me`` takes the talon and passes two cards (heuristic)."""
+        order = play_order(m)
+        if len(order) != 3:
+            return None
+        hands = {s: m._hands[s] for s in order}
+        full = hands[me] | m._talon
+        give = _cheapest_two(full, _rules(view).marriages)
+        others = [s for s in order if s != me]
+        hands[me] = full & ~(1 << give[0]) & ~(1 << give[1])
+        hands[others[0]] |= 1 << give[0]
+        hands[others[1]] |= 1 << give[1]
+        return hands
+
+    def _give(self, view: SeatView, obs: dict[str, Any], legal: list[int],
+              texts: list[str]) -> int:
+        """Choose the two cards to pass by simulating the candidates; keep the plan."""
+        me = view.seat
+        options = {t: a for t, a in zip(texts, legal, strict=True)}
+        hand = parse_hand(obs.get("hand") or "")
+        if self._plan is not None:
+            planned_hand, codes = self._plan
+            self._plan = None
+            if hand == planned_hand & ~(1 << (codes[0] & 31)):
+                text = _give_text(codes[1])
+                if text in options:
+                    return options[text]
+        rules: Any = view.rules
+        targets = sorted({int(t.split()[1]) for t in texts if t.startswith("give ")})
+        if len(targets) != 2:
+            return self.heuristic.act(view)
+        cands = _cheapest(hand, rules.marriages, 4)
+        plans: list[tuple[int, int]] = []
+        for i, a in enumerate(cands):
+            for b in cands[i + 1:]:
+                plans.append((a, b))
+                plans.append((b, a))
+        bid = int(obs.get("bid") or 100)
+        score = dict.fromkeys(plans, 0.0)
+        n = 0
+        for m in self._samples(view, self.time_limit):
+            order = play_order(m)
+            for plan in plans:
+                hands = {s: m._hands[s] for s in order}
+                hands[me] = hand & ~(1 << plan[0]) & ~(1 << plan[1])
+                hands[targets[0]] |= 1 << plan[0]
+                hands[targets[1]] |= 1 << plan[1]
+                pos = declarer_position(hands, order, me, rules)
+                solver = Solver(pos)
+                score[plan] += solver.can_make(bid + self.dd_margin) \
+                    + 0.5 * solver.can_make(bid + self.dd_margin + 20)
+            n += 1
+        if n == 0:
+            return self.heuristic.act(view)
+        best = max(plans, key=lambda p: (score[p], -POINTS[p[0]] - POINTS[p[1]]))
+        self._plan = (hand, [targets[0] * 32 + best[0], targets[1] * 32 + best[1]])
+        text = _give_text(self._plan[1][0])
+        return options.get(text, self.heuristic.act(view))
+
+    def _contract(self, view: SeatView, obs: dict[str, Any], legal: list[int],
+                  texts: list[str]) -> int:
+        rules: Any = view.rules
+        me = view.seat
+        contracts = sorted((int(t.split()[1]), a) for t, a in zip(texts, legal, strict=True)
+                           if t.startswith("contract "))
+        writeoff = next((a for t, a in zip(texts, legal, strict=True) if t == "writeoff"), None)
+        if not contracts:
+            return self.heuristic.act(view)
+        ladder = [c for c, _ in contracts]
+        counts = [0] * (len(ladder) + 1)
+        n = 0
+        for m in self._samples(view, self.time_limit):
+            order = play_order(m)
+            hands = {s: m._hands[s] for s in order}
+            pos = declarer_position(hands, order, me, rules, m._trump)
+            if len(order) == 2:
+                pts = [0, 0]
+                pts[order.index(me)] = hand_points(m._discards)
+                pos = replace(pos, points=tuple(pts))
+            counts[self._dd_levels(pos, ladder)] += 1
+            n += 1
+        if n == 0:
+            return self.heuristic.act(view)
+        total = int(obs["totals"][me])
+        best_ev, best = float("-inf"), contracts[0][1]
+        for i, (c, a) in enumerate(contracts):
+            made = sum(counts[i + 1:]) / n
+            ev = self._ev(made, c, total, int(rules.target))
+            if ev > best_ev:
+                best_ev, best = ev, a
+        if writeoff is not None:
+            bid = int(obs.get("bid") or contracts[0][0])
+            cost = -40.0 if rules.writeoff_penalty == "bolt" else -float(bid)
+            if cost > best_ev:
+                return writeoff
+        return best
+
+
+# -- helpers ------------------------------------------------------------------------------------
+def _give_text(code: int) -> str:
+    from kozyr.cards import format_card
+
+    return f"give {code >> 5} {format_card(code & 31)}"
+
+
+def _marriage_cards(hand: int, values: tuple[int, ...]) -> int:
+    out = 0
+    for s in range(4):
+        kq = (1 << (s * 8 + 5)) | (1 << (s * 8 + 4))
+        if hand & kq == kq and values[s]:
+            out |= kq
+    return out
+
+
+def _part_cost(c: int, hand: int, protect: int) -> int:
+    """Return how much parting with ``c`` hurts (marriage cards, aces, guarded tens, points)."""
+    if protect >> c & 1:
+        return 1000
+    s, r = c >> 3, c & 7
+    suit = hand & SUIT_MASK[s]
+    ace = suit >> (s * 8 + 7) & 1
+    cost = POINTS[c]
+    if r == 7:
+        cost += 45
+    elif r == 6 and ace:
+        cost += 30
+    if suit.bit_count() == 1:
+        cost -= 4  # a void to come
+    return cost
+
+
+def _cheapest(hand: int, values: tuple[int, ...], k: int) -> list[int]:
+    protect = _marriage_cards(hand, values)
+    cards = [c for c in range(32) if hand >> c & 1]
+    return sorted(cards, key=lambda c: (_part_cost(c, hand, protect), c))[:k]
+
+
+def _cheapest_two(hand: int, values: tuple[int, ...]) -> tuple[int, int]:
+    a, b = _cheapest(hand, values, 2)
+    return a, b
+
+
+def _past_plays(obs: dict[str, Any]) -> list[tuple[int, int, int]]:
+    """Return this deal's plays as (seat, card, declared) from the observation's history."""
+    out = []
+    for seat, text in obs.get("history") or []:
+        parts = str(text).split()
+        if parts and parts[0] == "play":
+            out.append((int(seat), parse_card(parts[1]), int(len(parts) > 2)))
+    return out
+
+
+def _legal_follow(h: int, trick: list[int], trump: int, must_beat: bool) -> int:
+    led = trick[0] >> 3
+    f = h & SUIT_MASK[led]
+    if f:
+        if must_beat:
+            top = max(c for c in trick if c >> 3 == led)
+            higher = f & ~((2 << top) - 1)
+            if higher:
+                return higher
+        return f
+    if trump >= 0 and h & SUIT_MASK[trump]:
+        return h & SUIT_MASK[trump]
+    return h
+
+
+def _preferred(legal: int, trick: list[tuple[int, int]], trump: int, seat: int,
+               declarer: int) -> int:
+    """Return the cards a soft 'cheapest winner, else cheapest card' policy would play."""
+    best_seat, best = trick[0]
+    for s, c in trick[1:]:
+        if (c >> 3 == best >> 3 and c > best) or (c >> 3 != best >> 3 and c >> 3 == trump):
+            best_seat, best = s, c
+    partner_wins = seat != declarer and best_seat != declarer
+    cards = [c for c in range(32) if legal >> c & 1]
+    if not partner_wins:
+        beaters = [c for c in cards
+                   if (c >> 3 == best >> 3 and c > best) or (c >> 3 != best >> 3
+                                                             and c >> 3 == trump)]
+        if beaters:
+            low = min(POINTS[c] for c in beaters)
+            return sum(1 << c for c in beaters if POINTS[c] == low)
+    low = min(POINTS[c] for c in cards)
+    return sum(1 << c for c in cards if POINTS[c] == low)
+
+
+__all__ = ["PimcBot"]
+
+
+def _rules(view: SeatView) -> Any:
+    """Return the view's rule set (ThousandRules here) untyped."""
+    return view.rules
