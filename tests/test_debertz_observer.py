@@ -10,6 +10,7 @@ import pytest
 
 from kozyr.cards import SUIT_MASK, parse_card, parse_hand
 from kozyr.games.debertz import DebertzMatch, DebertzRules
+from kozyr.games.debertz.melds import find_melds, format_meld
 from test_debertz_match import D3, FOUR, STRONG, WEAK, act, make_deal, new
 
 KEYS = {"game", "rules", "players", "seat", "teams", "deal_index", "dealer", "phase", "to_act",
@@ -134,7 +135,11 @@ def test_resample_keeps_declared_melds_bella_and_the_swapped_card() -> None:
     act(m, "accept", "declare", "play KH bella", "swap7", "declare")
     for i in range(30):
         r = m.resample(0, random.Random(i))
-        assert parse_hand("JH 9H AH QH") & ~parse_hand(r.observation(1)["hand"]) == 0
+        held = parse_hand(r.observation(1)["hand"])
+        assert parse_hand("JH 9H AH QH") & ~held == 0
+        # he declared only J 9 A: the hidden TH (which would make a fifty) is not his
+        melds = find_melds(held | parse_hand("KH"), 1, 3, False)
+        assert [format_meld(x) for x in melds] == ["tertz JH 9H AH"]
         r1 = m.resample(1, random.Random(i))
         assert parse_hand("KS QS JS 8H") & ~parse_hand(r1.observation(0)["hand"]) == 0
 
@@ -152,6 +157,16 @@ def test_resample_respects_voids() -> None:
             assert parse_hand(r.observation(seat)["hand"]) & SUIT_MASK[0] == 0
         stock = r.record_deals()[0]["stock"].split()
         assert parse_hand(" ".join(stock[10:])) == parse_hand("JS 9S 8S 7S")
+
+
+def test_resample_respects_a_void_in_trump() -> None:
+    hands = ["AD TD KD QD JD 9D 8D 7D 9S", "AS TS KS QS JS AC TC KC QC"]
+    m = new("debertz2", dealer=0)
+    m.deal(make_deal(hands, "8H", dealer=0))
+    act(m, "accept", "play AC", "play 7D")   # no club and no trump to cut with
+    for i in range(25):
+        r = m.resample(1, random.Random(i))
+        assert parse_hand(r.observation(0)["hand"]) & (SUIT_MASK[1] | SUIT_MASK[3]) == 0
 
 
 def test_resample_respects_an_overtrump_void() -> None:
