@@ -111,6 +111,8 @@ class PlayContext:
     protect: Hand = 0
     #: prefer not to spend trumps on cheap tricks (Tertz while the stock lasts)
     save_trumps: bool = False
+    #: lead master trumps before plain masters while others may hold trumps (a declarer)
+    draw_trumps: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
 
     # -- small judgements -------------------------------------------------------------
@@ -211,6 +213,8 @@ def _lead(ctx: PlayContext, cards: list[Card]) -> Card:
     trump_masters = [c for c in masters if trump is not None and c >> 3 == trump]
     live_trumps = (ctx.live & SUIT_MASK[trump]).bit_count() if trump is not None else 0
     unprotected = [c for c in plain_masters if not ctx.protect >> c & 1]
+    if ctx.draw_trumps and trump_masters and live_trumps:
+        return max(trump_masters, key=lambda c: strength(c, trump, ctx.trump_order))
     if unprotected:
         return max(unprotected, key=lambda c: (ctx.points(c, trump), -(c >> 3)))
     if trump_masters and live_trumps and not ctx.save_trumps:

@@ -317,7 +317,7 @@ class ThousandHeuristic:
             seat=seat, hand=hand, options=options, trick=trick,
             trump=suit_from(obs.get("trump")), after=seats_after(seat, len(trick), order),
             friends=friends, live=live, trump_order=PLAIN_ORDER, points=points,
-            protect=marriage_cards(hand))
+            protect=marriage_cards(hand), draw_trumps=declarer == seat)
 
 
 __all__ = ["ThousandHeuristic", "estimate_hand", "marriage_suits", "points"]
