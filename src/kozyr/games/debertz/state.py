@@ -87,6 +87,9 @@ TRUMP_POINTS = (0, 0, 14, 20, 3, 4, 10, 11)
 #: For each card taken as a trump: the stronger trumps of its suit (J 9 A 10 K Q 8 7).
 ABOVE_TRUMP: tuple[Hand, ...] = tuple(
     stronger_in_suit(FULL_DECK, c, c >> 3, JACK_NINE_TRUMPS) for c in range(32))
+#: The cards of suit s whose ranks are the bits of ``byte``: ``_CARDS_IN_BYTE[s][byte]``.
+_CARDS_IN_BYTE: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
+    tuple(tuple(8 * s + r for r in range(8) if b >> r & 1) for b in range(256)) for s in range(4))
 #: Card points of every card for each trump suit.
 CARD_POINTS: tuple[tuple[int, ...], ...] = tuple(
     tuple(TRUMP_POINTS[c & 7] if c >> 3 == t else PLAIN_POINTS[c & 7] for c in range(32))
@@ -158,6 +161,7 @@ class DebertzMatch(Match):
         self._to_act = (self._dealer + 1) % n
         self._leader = -1
         self._trick: list[Card] = []
+        self._best_trump = -1  # the strongest trump in the current trick (or -1)
         self._trick_no = 0
         self._won = [0] * n
         self._side_won = [0] * self._nsides
@@ -272,10 +276,10 @@ class DebertzMatch(Match):
             hand = self._hands[seat]
             legal = self._legal_cards(seat, hand)
             out: list[int] = []
-            while legal:
-                low = legal & -legal
-                out.append(low.bit_length() - 1)
-                legal ^= low
+            for s in range(4):
+                byte = (legal >> (8 * s)) & 0xFF
+                if byte:
+                    out.extend(_CARDS_IN_BYTE[s][byte])
             trump = self._trump
             king, queen = trump * 8 + KING, trump * 8 + QUEEN
             if hand >> king & 1 and hand >> queen & 1 and self._bella_allowed(seat):
@@ -304,10 +308,7 @@ class DebertzMatch(Match):
             return hand
         trump = self._trump
         led = trick[0] >> 3
-        best = -1  # the strongest trump in the trick
-        for c in trick:
-            if c >> 3 == trump and (best < 0 or ABOVE_TRUMP[best] >> c & 1):
-                best = c
+        best = self._best_trump
         follow = hand & SUIT_MASK[led]
         if follow:
             if led == trump:
@@ -406,6 +407,10 @@ class DebertzMatch(Match):
             self._bella.append(seat)
         trick = self._trick
         trick.append(c)
+        if c >> 3 == self._trump:
+            best = self._best_trump
+            if best < 0 or ABOVE_TRUMP[best] >> c & 1:
+                self._best_trump = c
         n = self._n
         if len(trick) < n:
             self._to_act = (seat + 1) % n
@@ -426,6 +431,7 @@ class DebertzMatch(Match):
         self._side_won[side] += 1
         self._last = (leader, tuple(trick), winner)
         self._trick = []
+        self._best_trump = -1
         self._leader = self._to_act = winner
         if last:
             self._score()
