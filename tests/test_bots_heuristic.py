@@ -305,3 +305,14 @@ def test_heuristic_beats_random(rules: str, margin: int) -> None:
     assert hero_total > other_total + margin
 
 
+
+
+def test_poor_talon_redeal_offered_beside_the_gives() -> None:
+    hand = "AS KS QS AC TC AD TD 9H JH 9C"
+    texts = ["redeal", *gives(hand, 0, 1), *gives(hand, 0, 2), "writeoff"]
+    obs = {"seat": 0, "hand": hand, "declarer": 0, "phase": "talon", "bid": 100}
+    answer = choose(obs, texts)
+    assert answer.startswith("give 1 ") and answer.split()[2] in ("9H", "JH", "9C")
+    weak = "9S JS 9C JC 9D JD QS 9H JH QC"
+    obs = {"seat": 0, "hand": weak, "declarer": 0, "phase": "talon", "bid": 100}
+    assert choose(obs, ["redeal", *gives(weak, 0, 1), "writeoff"]) == "redeal"

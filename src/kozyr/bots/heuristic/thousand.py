@@ -173,7 +173,10 @@ class ThousandHeuristic:
             want = estimate_hand(hand, self.values(obs)) + HOPELESS_BY < int(obs["bid"])
         if want and "redeal" in texts:
             return "redeal"
-        return "keep" if "keep" in texts else next(t for t in texts if t != "redeal")
+        if "keep" in texts:
+            return "keep"
+        # A poor-talon redeal offered beside the talon's other choices: decide those instead.
+        return self.choose(obs, [t for t in texts if t != "redeal"])
 
     def bid(self, obs: dict[str, Any], texts: list[str]) -> str:
         """Raise to the smallest legal bid within the hand's estimate, else pass."""
