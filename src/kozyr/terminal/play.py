@@ -172,7 +172,7 @@ class Session:
                     self.show_new_events(seat, text)
                     continue
                 self.show_new_events()
-        except Quit:
+        except (Quit, KeyboardInterrupt):
             self.say("\nGame stopped. Goodbye.")
             return 0
         self.finish_deals()
