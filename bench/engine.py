@@ -38,7 +38,7 @@ def _factory(game: str, preset: str) -> Factory | None:
 #: engine name -> (game, preset) played through kozyr's Match API
 ENGINES: dict[str, tuple[str, str]] = {
     "thousand": ("thousand", "classic"),
-    "debertz": ("debertz", "classic"),
+    "debertz": ("debertz", "debertz3"),
     "tertz": ("tertz", "tertz"),
 }
 
