@@ -485,3 +485,21 @@ def test_taken_tricks_visible_while_four_cards_remain() -> None:
         else:
             assert taken is None
     assert m.observation(0)["stock_size"] == 2 and m.observation(0)["taken"] is None
+
+
+def test_combinations_count_without_a_trick() -> None:
+    # trump hearts (7H turned); seat 1 leads, shows 7 8 9 in three suits and takes no trick
+    m = new(("AS TS KS AC TC KC AD TD KD", "7S 8S 9S 7C 8C 9C 7D 8D 9D",
+             "7H JH JS 9H QS AH JC TH QC KH JD QH QD 8H"), dealer=0)
+    act(m, "declare", "7S", "AS")
+    assert m.observation(0)["history"] == [[1, "declare"], [1, "play 7S"], [0, "play AS"]]
+    assert len(m.observation(0)["combinations"][1]) == 3
+    act(m, "TS", "8S", "KS", "9S", "AC", "7C", "TC", "8C", "KC", "9C", "AD", "7D")
+    assert m.observation(1)["hand"] == "QS JS QC JC QD JD 9D 8D 7H"
+    act(m, "JH")
+    assert legal_cards(m) == {"7H"}
+    act(m, "7H", "9H", "JS", "AH", "QS", "TH", "JC", "KH", "QC", "QH", "8D", "8H", "9D",
+        "KD", "JD", "TD", "QD")
+    assert m.observation(0)["tricks_won"] == [16, 0]
+    row = m.sheet[-1]
+    assert (row.points, row.scores) == ((150, 60), (150, 60))
