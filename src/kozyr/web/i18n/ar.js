@@ -57,6 +57,7 @@ export default {
   "table.your_turn": "دورك",
   "table.turn_of": "دور {name}",
   "table.dealer": "الموزّع",
+  "table.bot": "روبوت",
   "table.you": "أنت",
   "table.bid": "المزايدة",
   "table.cap": "الحد {n}",

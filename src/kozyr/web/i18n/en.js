@@ -57,6 +57,7 @@ export default {
   "table.your_turn": "Your turn",
   "table.turn_of": "{name} to act",
   "table.dealer": "Dealer",
+  "table.bot": "Bot",
   "table.you": "you",
   "table.bid": "Bid",
   "table.cap": "cap {n}",

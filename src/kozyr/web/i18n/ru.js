@@ -57,6 +57,7 @@ export default {
   "table.your_turn": "Ваш ход",
   "table.turn_of": "Ходит {name}",
   "table.dealer": "Сдаёт",
+  "table.bot": "Бот",
   "table.you": "вы",
   "table.bid": "Ставка",
   "table.cap": "максимум {n}",

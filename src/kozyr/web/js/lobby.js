@@ -79,7 +79,7 @@ export class LobbyView {
 
   tableLine(tb) {
     const seats = (tb.seats || []).map((s) => (s.kind === "empty" ? t("lobby.empty_seat")
-      : displayName(s.name))).join(", ");
+      : displayName(s.name, s.seat))).join(", ");
     const free = (tb.seats || []).some((s) => s.kind === "empty");
     return h("li.table-line", { dataset: { table: tb.id } },
       h("div", h("b", `#${tb.id}`), ` ${seats}`),

@@ -173,14 +173,15 @@ export function timeline(record, sheet = null) {
 
 /** The replay page for finished game `gameId`. */
 export class ReplayView {
-  constructor(root, gameId) {
+  constructor(root, gameId, { record = null, game = null } = {}) {
     this.root = root;
     this.gameId = gameId;
     this.d = 0;
     this.a = 0;
     this.keyHandler = (ev) => this.onKey(ev);
     document.addEventListener("keydown", this.keyHandler);
-    this.load();
+    if (record) this.show(record, game);
+    else this.load();
   }
 
   destroy() {
@@ -264,7 +265,7 @@ export class ReplayView {
     }
     const seats = names.map((nm, seat) => h("div.replay-seat", { dataset: { seat: String(seat) },
       class: `replay-seat${s.seat === seat ? " acting" : ""}` },
-    h("div.seat-head", h("span.name", displayName(nm)),
+    h("div.seat-head", h("span.name", displayName(nm, seat)),
       seat === s.dealer ? h("span.badge.dealer", "D") : null,
       seat === s.declarer ? h("span.badge.declarer", t("table.declarer")) : null,
       h("span.muted", ` ${t("table.tricks", { n: s.tricksWon[seat] })} · ${s.points[seat]}`)),
@@ -274,13 +275,13 @@ export class ReplayView {
       s.phase === "bidding" && s.talon.length ? h("div", h("div.center-label", t("table.talon")),
         h("div.card-row.small-cards", s.talon.map((c) => cardEl(c)))) : null,
       trick.length ? h("div.card-row", trick.map(([seat, c]) => h("div.trick-entry",
-        cardEl(c), h("div.small", displayName(names[seat]))))) : null,
+        cardEl(c), h("div.small", displayName(names[seat], seat))))) : null,
       h("div.replay-status",
         s.contract ? `${t("table.contract")}: ${s.contract}` : s.bid ? `${t("table.bid")}: ${s.bid}`
           : "",
         s.trump ? h("span", ` · ${t("table.trump")}: `, suitIcon(s.trump)) : null),
       s.text ? h("p.replay-action", s.seat !== null && s.seat >= 0
-        ? h("b", `${displayName(names[s.seat])}: `) : null, actionWords(s.text, names)) : null);
+        ? h("b", `${displayName(names[s.seat], s.seat)}: `) : null, actionWords(s.text, names)) : null);
     const sheetRows = this.sheet ? this.sheet.slice(0, this.d + 1) : [];
     mount(this.root, h("section.replay", h("h2", t("replay.title"),
       h("span.muted", ` · ${t(`game.${r.game}`)}`)), nav, where,

@@ -119,8 +119,12 @@ export class TableView {
   }
 
   applyState(m) {
-    if (typeof m.version === "number") this.version = Math.max(this.version, m.version);
-    if (m.state !== undefined && this.state !== null && m.state < this.state) return;
+    // Versions grow by one per table event (state ids restart with a rematch): an older
+    // event than one already shown is stale.
+    if (typeof m.version === "number") {
+      if (m.version < this.version) return;
+      this.version = m.version;
+    }
     const before = this.obs;
     this.state = m.state ?? this.state;
     this.obs = m.obs ?? null;
@@ -165,13 +169,14 @@ export class TableView {
 
   // -- helpers -------------------------------------------------------------------------------
   names() {
-    if (this.obs && Array.isArray(this.obs.players)) return this.obs.players;
     if (this.info) return this.info.seats.map((s) => s.name);
+    if (this.obs && Array.isArray(this.obs.players)) return this.obs.players;
     return [];
   }
 
   n() {
-    return (this.obs && this.obs.players ? this.obs.players.length : null) ||
+    const p = this.obs && this.obs.players;
+    return (Array.isArray(p) ? p.length : typeof p === "number" ? p : null) ||
       (this.info ? this.info.players : 3);
   }
 
@@ -229,7 +234,7 @@ export class TableView {
     d.hand = h("div.hand", { role: "group" });
     d.over = h("div.over-box");
     d.felt = h("div.felt", d.seats.top, d.seats.left, d.center, d.seats.right, d.info,
-      h("div.me", d.seats.bottom, d.controls, d.hand));
+      h("div.me-area", d.seats.bottom, d.controls, d.hand));
     d.side = h("aside.side");
     mount(this.root, h("section.table-page", d.banner, h("div.table-main", d.felt, d.side),
       d.over));
@@ -249,7 +254,7 @@ export class TableView {
       text = t("table.your_turn");
       cls += " turn";
     } else if (this.toAct !== null && this.toAct !== undefined) {
-      text = t("table.turn_of", { name: displayName(this.names()[this.toAct]) });
+      text = t("table.turn_of", { name: displayName(this.names()[this.toAct], this.toAct) });
     } else if (this.seat === null) {
       text = t("table.spectating");
     }
@@ -278,11 +283,10 @@ export class TableView {
       const badges = [];
       if (o.dealer === s) badges.push(h("span.badge.dealer", { title: t("table.dealer") }, "D"));
       if (o.declarer === s) badges.push(h("span.badge.declarer", t("table.declarer")));
-      if (Array.isArray(o.passed) && o.passed.includes(s) && o.phase === "bidding") {
+      if (seatFlag(o.passed, s, n) && o.phase === "bidding") {
         badges.push(h("span.badge.passed", t("table.passed")));
       }
-      const barrel = Array.isArray(o.barrel) ? o.barrel[s] : (o.barrel === s);
-      if (barrel) badges.push(h("span.badge.barrel", t("term.barrel")));
+      if (seatFlag(o.barrel, s, n)) badges.push(h("span.badge.barrel", t("term.barrel")));
       const bolts = Array.isArray(o.bolts) ? o.bolts[s] : 0;
       if (bolts) badges.push(h("span.badge.bolt", `${t("term.bolt")} ×${bolts}`));
       if (seatInfo.connected === false && seatInfo.kind === "human") {
@@ -291,7 +295,7 @@ export class TableView {
       if (seatInfo.auto) badges.push(h("span.badge.auto", "bot"));
       const total = Array.isArray(o.totals) ? o.totals[s] : null;
       const head = h("div.seat-head",
-        h("span.name", displayName(names[s]) + (s === this.seat ? ` (${t("table.you")})` : "")),
+        h("span.name", displayName(names[s], s) + (s === this.seat ? ` (${t("table.you")})` : "")),
         total !== null ? h("span.score", String(total)) : null,
         h("span.clock", { dataset: { seat: String(s) } }));
       const bubble = this.lastWords(s);
@@ -408,11 +412,11 @@ export class TableView {
     if (o.contract) {
       items.push(h("div.contract", `${t("table.contract")}: ${o.contract}`,
         o.declarer !== null && o.declarer !== undefined
-          ? ` (${displayName(this.names()[o.declarer])})` : ""));
+          ? ` (${displayName(this.names()[o.declarer], o.declarer)})` : ""));
     } else if (o.bid) {
       items.push(h("div.bidline", `${t("table.bid")}: ${o.bid}`,
         o.high_bidder !== null && o.high_bidder !== undefined
-          ? ` (${displayName(this.names()[o.high_bidder])})` : ""));
+          ? ` (${displayName(this.names()[o.high_bidder], o.high_bidder)})` : ""));
     }
     if (o.phase === "play" || o.trump) {
       items.push(o.trump
@@ -422,7 +426,7 @@ export class TableView {
     }
     if (Array.isArray(o.marriages) && o.marriages.length) {
       items.push(h("div.marriages", `${t("term.marriage")}: `, o.marriages.map(([s, suit]) =>
-        h("span.marriage", displayName(this.names()[s]), " ", suitIcon(suit),
+        h("span.marriage", displayName(this.names()[s], s), " ", suitIcon(suit),
           ` ${this.marriageValue(suit)}`))));
     }
     box.append(...items);
@@ -489,12 +493,12 @@ export class TableView {
       if (!seats.includes(this.giveTarget)) this.giveTarget = seats[0];
       const names = this.names();
       buttons.unshift(h("span.prompt", t("table.give_to", {
-        name: displayName(names[this.giveTarget]) })));
+        name: displayName(names[this.giveTarget], this.giveTarget) })));
       if (seats.length > 1) {
         for (const s of seats) {
           buttons.push(h("button.act.target", { type: "button", "aria-pressed": s ===
             this.giveTarget ? "true" : "false", onclick: () => { this.giveTarget = s;
-            this.renderControls(); this.renderHand(); } }, "→ " + displayName(names[s])));
+            this.renderControls(); this.renderHand(); } }, "→ " + displayName(names[s], s)));
         }
       }
     } else if (info.discards.size) {
@@ -583,7 +587,7 @@ export class TableView {
     } else if (this.tab === "moves") {
       const hist = (this.obs && this.obs.history) || [];
       body = h("ol.moves", hist.map(([s, text]) => h("li",
-        h("b", displayName(names[s])), " ", actionWords(text, names))));
+        h("b", displayName(names[s], s)), " ", actionWords(text, names))));
     } else if (this.tab === "chat") {
       const input = h("input.chat-input", { type: "text", maxlength: 300,
         "aria-label": t("table.chat") });
@@ -627,9 +631,9 @@ export class TableView {
     const winners = Array.isArray(m.winner) ? m.winner : [m.winner];
     const settle = Array.isArray(m.settlement) ? m.settlement : null;
     box.append(h("div.over-card", { role: "dialog", "aria-label": t("phase.over") },
-      h("h2", t("table.winner", { name: winners.map((w) => displayName(names[w])).join(" & ") })),
+      h("h2", t("table.winner", { name: winners.map((w) => displayName(names[w], w)).join(" & ") })),
       h("ul.totals", (m.totals || []).map((v, s) => h("li", { class: winners.includes(s)
-        ? "won" : "" }, h("b", displayName(names[s])), `: ${v}`,
+        ? "won" : "" }, h("b", displayName(names[s], s)), `: ${v}`,
       settle ? h("span.settle", ` (${settle[s] > 0 ? "+" : ""}${settle[s]})`) : null))),
       settle ? h("p.muted", t("table.settlement")) : null,
       sheetTable(m.sheet || [], names),
@@ -671,6 +675,15 @@ export class TableView {
       this.renderHand();
     }
   }
+}
+
+/** Read a per-seat flag given as booleans per seat, a list of seats, or one seat. */
+function seatFlag(value, seat, n) {
+  if (Array.isArray(value)) {
+    if (value.length === n && value.every((x) => typeof x === "boolean")) return value[seat];
+    return value.includes(seat);
+  }
+  return value === seat;
 }
 
 function cardRow(cards) {

@@ -55,6 +55,7 @@ export function toast(text, kind = "info") {
     document.body.appendChild(box);
   }
   const item = h(`div.toast.${kind}`, text);
+  if (kind === "error") console.warn(`toast: ${text}`);
   box.appendChild(item);
   setTimeout(() => item.remove(), 4000);
 }

@@ -3,10 +3,12 @@ import { backSVG, cardSVG, parseCards, suitIcon } from "./cards.js";
 import { cardName, t } from "./i18n.js";
 import { h } from "./ui.js";
 
-/** Return a display name: "bot:normal" -> "bot (normal)". */
-export function displayName(name) {
+/** Return a display name: "bot:normal" at seat 1 -> "Bot 2 · normal". */
+export function displayName(name, seat = null) {
   if (!name) return "—";
-  if (name.startsWith("bot:")) return `bot (${name.slice(4)})`;
+  if (name.startsWith("bot:")) {
+    return `${t("table.bot")}${seat === null ? "" : " " + (seat + 1)} · ${name.slice(4)}`;
+  }
   return name;
 }
 
@@ -40,7 +42,7 @@ export function cardInline(card) {
 /** Put an action text into words: "bid 120" -> "bids 120" (pieces of DOM). */
 export function actionWords(text, names) {
   const w = String(text).trim().split(/\s+/);
-  const nameOf = (s) => displayName(names[Number(s)]);
+  const nameOf = (s) => displayName(names[Number(s)], Number(s));
   switch (w[0]) {
     case "bid": return [t("log.bid", { n: w[1] })];
     case "pass": return [t("log.pass")];
@@ -76,7 +78,7 @@ export function sheetTable(rows, names) {
   const n = names.length;
   const head = h("tr", h("th", { scope: "col" }, t("sheet.deal")),
     h("th", { scope: "col" }, t("sheet.contract")),
-    ...names.map((nm) => h("th", { scope: "col" }, displayName(nm))));
+    ...names.map((nm, s) => h("th", { scope: "col" }, displayName(nm, s))));
   const body = rows.map((row, i) => {
     const cells = [];
     for (let s = 0; s < n; s++) {
@@ -92,7 +94,7 @@ export function sheetTable(rows, names) {
           { title: t(`mark.${m}`) }, t(`mark.${m}`)))));
     }
     const bidText = row.declarer === null || row.declarer === undefined ? "—"
-      : `${displayName(names[row.declarer])}: ${row.bid ?? "—"}` +
+      : `${displayName(names[row.declarer], row.declarer)}: ${row.bid ?? "—"}` +
         (row.contract !== null && row.contract !== undefined && row.contract !== row.bid
           ? ` / ${row.contract}` : "");
     return h("tr", h("th", { scope: "row" }, String(i + 1)), h("td.bid", bidText), ...cells);

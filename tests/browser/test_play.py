@@ -1,0 +1,310 @@
+"""The browser client against a real ``kozyr serve``: register, create a Thousand table with
+two bots, play a whole deal through the page (reloading in the middle), read the score sheet;
+the Arabic page lays out right to left; the pure JS helpers behave.
+
+Policy of the in-test player: press the first legal card, else the first choice button (a
+write-off or a redeal only when nothing else is offered).
+"""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+_names = itertools.count(1)
+
+# What the page's table view shows right now (window.kozyr.view is the TableView).
+STATUS_JS = """() => {
+  const v = window.kozyr && window.kozyr.view;
+  if (!v || !v.obs) return null;
+  return {seat: v.seat, phase: v.obs.phase, toAct: v.toAct, legal: v.legal, sent: v.sent,
+          hand: v.obs.hand, sheet: (v.obs.sheet || []).length, totals: v.obs.totals,
+          deal: v.obs.deal_index, over: !!v.over, state: v.state};
+}"""
+READY_JS = """() => {
+  const v = window.kozyr && window.kozyr.view;
+  if (!v || !v.obs) return false;
+  if (v.over || (v.obs.sheet || []).length >= %d) return true;
+  return v.myTurn() && !v.sent;
+}"""
+
+
+def register(page: Any, base: str) -> str:
+    """Register a fresh account through the log-in page; return its name."""
+    name = f"tester{next(_names)}{abs(hash(base)) % 10000}"
+    page.goto(base + "/#/login")
+    page.fill("#a-name", name)
+    page.fill("#a-password", "secret-pass")
+    page.click("#a-register")
+    page.wait_for_selector(f"#me[data-name='{name}']")
+    return name
+
+
+def create_thousand(page: Any, base: str, options: dict[str, Any] | None = None) -> str:
+    """Create a classic Thousand table from the lobby form, bots in the empty seats."""
+    page.goto(base + "/#/lobby")
+    page.wait_for_selector("#f-submit")
+    page.select_option("#f-game", "thousand")
+    page.select_option("#f-preset", "classic")
+    for name, value in (options or {}).items():
+        sel = f"#opt-{name}"
+        # Open the option's group (a closed <details>) by its summary, as a person would.
+        group = page.locator(f"details.group:has({sel})")
+        if group.get_attribute("open") is None:
+            group.locator("summary").click()
+        if isinstance(value, bool):
+            page.set_checked(sel, value)
+        else:
+            page.fill(sel, str(value))
+    page.check("#f-bots")
+    page.click("#f-submit")
+    page.wait_for_function("() => location.hash.startsWith('#/table/')")
+    page.wait_for_function("() => window.kozyr.view && window.kozyr.view.obs")
+    return page.url.split("#/table/")[1].split("?")[0]
+
+
+def act_once(page: Any, use_keys: bool = False) -> str:
+    """Make one legal move through the page and return what was pressed."""
+    card = page.locator(".hand .card.legal:not([disabled])")
+    choosing = page.locator(".hand .card.chosen").count() > 0  # marriage or not: a button
+    if card.count() and not choosing:
+        label = card.first.get_attribute("data-card") or "?"
+        card.first.click()
+        return f"card {label}"
+    buttons = page.locator(".controls button.act:not([disabled])")
+    texts = [buttons.nth(i).get_attribute("data-action") or "" for i in range(buttons.count())]
+    assert texts, "it is our turn but the page offers nothing to press"
+    pick = next((i for i, a in enumerate(texts) if a.split()[0] not in ("writeoff", "redeal")),
+                0)
+    if use_keys and pick < 9:
+        key = buttons.nth(pick).get_attribute("data-key")
+        page.keyboard.press(key)
+    else:
+        buttons.nth(pick).click()
+    return texts[pick]
+
+
+def play_until(page: Any, sheet_rows: int, reload_after_tricks: int | None = None,
+               shots: Path | None = None, limit: int = 200) -> list[str]:
+    """Move whenever it is our turn until the sheet has ``sheet_rows`` rows (or the match ends).
+
+    Reload the page once, after our hand has lost ``reload_after_tricks`` cards in play.
+    """
+    pressed: list[str] = []
+    reloaded = reload_after_tricks is None
+    seen: set[str] = set()
+    for _ in range(limit):
+        page.wait_for_function(READY_JS % sheet_rows, timeout=20000)
+        st = page.evaluate(STATUS_JS)
+        if st["over"] or st["sheet"] >= sheet_rows:
+            return pressed
+        if shots is not None and st["phase"] not in seen:
+            seen.add(st["phase"])
+            page.screenshot(path=str(shots / f"phase-{st['phase']}.png"))
+        hand_size = len(st["hand"].split()) if st["hand"] else 0
+        if (not reloaded and st["phase"] == "play"
+                and hand_size <= 8 - reload_after_tricks):
+            before = st
+            page.reload()
+            page.wait_for_function(READY_JS % sheet_rows, timeout=20000)
+            after = page.evaluate(STATUS_JS)
+            # The true state comes back from the server: same deal, same cards, same seat.
+            assert after["seat"] == before["seat"]
+            assert after["deal"] == before["deal"]
+            assert sorted(after["hand"].split()) == sorted(before["hand"].split())
+            assert after["state"] == before["state"]
+            reloaded = True
+            if shots is not None:
+                page.screenshot(path=str(shots / "after-reload.png"))
+            continue
+        pressed.append(act_once(page, use_keys=st["phase"] == "bidding"))
+    raise AssertionError(f"the deal did not end after {limit} moves: {pressed[-10:]}")
+
+
+def test_whole_deal_through_the_page(page: Any, server: str, shots: Path) -> None:
+    register(page, server)
+    page.screenshot(path=str(shots / "lobby.png"), full_page=True)
+    create_thousand(page, server)
+    page.wait_for_selector(".hand .card")
+    st = page.evaluate(STATUS_JS)
+    assert st["seat"] == 0
+    assert len(st["hand"].split()) == 7
+    # Two opponents are drawn with their card backs, seated left and right.
+    assert page.locator(".seat.pos-left .backs .card").count() >= 7
+    assert page.locator(".seat.pos-right .backs .card").count() >= 7
+    page.screenshot(path=str(shots / "table-start.png"))
+
+    pressed = play_until(page, 1, reload_after_tricks=3, shots=shots)
+    assert any(p.startswith("card") for p in pressed)
+    # The score sheet: one row with every seat's total, equal to the observation's totals.
+    page.click("button.tab[data-tab=sheet]")
+    rows = page.locator(".side table.sheet tbody tr")
+    assert rows.count() >= 1
+    st = page.evaluate(STATUS_JS)
+    shown = [int(x) for x in rows.first.locator("span.total").all_inner_texts()]
+    sheet = page.evaluate("() => window.kozyr.view.obs.sheet[0].totals")
+    assert shown == sheet
+    assert sum(abs(x) for x in shown) > 0
+    page.screenshot(path=str(shots / "sheet.png"))
+    # The move log names the cards that were played.
+    page.click("button.tab[data-tab=moves]")
+    assert page.locator(".moves li").count() > 0
+
+    # Phone size: nothing spills sideways and the hand stays on screen.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(200)
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 1
+    page.screenshot(path=str(shots / "phone-table.png"), full_page=True)
+
+
+def test_cards_are_only_legal_ones(page: Any, server: str, shots: Path) -> None:
+    register(page, server)
+    create_thousand(page, server)
+    # Play to the first trick where we follow: highlighted cards are exactly the legal plays.
+    for _ in range(80):
+        page.wait_for_function(READY_JS % 1, timeout=20000)
+        st = page.evaluate(STATUS_JS)
+        if st["phase"] == "play" and any(a.startswith("play") for a in st["legal"]):
+            legal = {a.split()[1] for a in st["legal"] if a.startswith("play")}
+            shown = set(page.locator(".hand .card.legal").evaluate_all(
+                "els => els.map(e => e.dataset.card)"))
+            disabled = set(page.locator(".hand .card[disabled]").evaluate_all(
+                "els => els.map(e => e.dataset.card)"))
+            hand = set(st["hand"].split())
+            assert shown == legal
+            assert disabled == hand - legal
+            page.screenshot(path=str(shots / "legal-cards.png"))
+            # Keyboard: a legal card takes focus with Tab order and plays on Enter.
+            first = page.locator(".hand .card.legal").first
+            first.focus()
+            page.keyboard.press("Enter")
+            page.wait_for_function(f"() => window.kozyr.view.state > {st['state']}")
+            return
+        act_once(page)
+    pytest.fail("never reached the play phase")
+
+
+def test_arabic_is_right_to_left(page: Any, server: str, shots: Path) -> None:
+    page.goto(server + "/?lang=ar#/lobby")
+    page.wait_for_selector(".salon")
+    assert page.evaluate("() => document.documentElement.dir") == "rtl"
+    assert page.evaluate("() => getComputedStyle(document.body).direction") == "rtl"
+    assert "ألف" in page.inner_text(".salons")
+    page.screenshot(path=str(shots / "lobby-ar.png"), full_page=True)
+    # Switch to Russian from the header: the game's own words and left to right again.
+    page.select_option("#lang", "ru")
+    page.wait_for_function("() => document.documentElement.dir === 'ltr'")
+    assert "Тысяча" in page.inner_text(".salons")
+    assert page.evaluate("() => getComputedStyle(document.body).direction") == "ltr"
+
+
+def test_js_helpers(page: Any, server: str) -> None:
+    page.goto(server + "/#/lobby")
+    page.wait_for_selector(".salon")
+    out = page.evaluate("""async () => {
+      const L = await import('/static/js/legal.js');
+      const C = await import('/static/js/cards.js');
+      const R = await import('/static/js/replay.js');
+      const info = L.readLegal(['bid 105', 'bid 110', 'bid 115', 'pass']);
+      const give = L.readLegal(['give 1 9C', 'give 1 AS', 'give 2 9C', 'give 2 AS']);
+      const play = L.readLegal(['play KH', 'play KH marriage', 'play 9S']);
+      return {
+        cap: L.range(info.bids).max, min: L.range(info.bids).min, buttons: info.buttons,
+        quick: L.quickAmounts([100,105,110,115,120,125,130,160]),
+        give: [...give.gives.keys()], giveCards: [...give.gives.get(2)],
+        kh: play.cards.get('KH').map(o => o.marriage),
+        sorted: C.sortHand(C.parseCards('9S AH 10C KS TH QD'), null),
+        sortedTrump: C.sortHand(C.parseCards('9S AH QD'), 'D'),
+        win1: R.trickWinner([[0, 'KS'], [1, 'AS'], [2, '9H']], null),
+        win2: R.trickWinner([[0, 'KS'], [1, 'AS'], [2, '9H']], 'H'),
+        win3: R.trickWinner([[0, 'KS'], [1, 'AC'], [2, 'TS']], 'D'),
+      };
+    }""")
+    assert (out["min"], out["cap"]) == (105, 115)
+    assert out["buttons"] == ["pass"]
+    assert out["quick"] == [100, 105, 110, 115, 160]
+    assert out["give"] == [1, 2]
+    assert sorted(out["giveCards"]) == ["9C", "AS"]
+    assert out["kh"] == [False, True]
+    assert out["sorted"] == ["KS", "9S", "AH", "TH", "TC", "QD"]
+    assert out["sortedTrump"] == ["QD", "9S", "AH"]
+    assert (out["win1"], out["win2"], out["win3"]) == (1, 2, 2)
+
+
+def test_replay_steps_through_a_record(page: Any, server: str, shots: Path) -> None:
+    # A hand-made record: the spec's example deal (spec/records.md), shown by the viewer.
+    record = {
+        "format": 1, "game": "thousand", "rules": "classic", "players": ["ann", "bot:pimc", "bob"],
+        "first_dealer": 0, "seed": 1,
+        "deals": [{"hands": ["AS TS KS QS JS 9S AC", "AH TH KH QH JH 9H TC",
+                             "AD TD KD QD JD 9D KC"], "talon": "QC JC 9C",
+                   "actions": ["bid 105", "pass", "pass", "give 0 9C", "give 1 JC",
+                               "contract 120", "play AD", "play 9C", "play JC"]}]}
+    page.goto(server + "/#/lobby")
+    page.wait_for_selector(".salon")
+    page.evaluate("""async (rec) => {
+      const R = await import('/static/js/replay.js');
+      const root = document.getElementById('main');
+      window.kozyr.view && window.kozyr.view.destroy && window.kozyr.view.destroy();
+      const v = new R.ReplayView(root, 'none', {record: rec});
+      window.kozyr.view = v;
+    }""", record)
+    page.wait_for_selector(".replay-seat")
+    cards = page.locator(".replay-seat[data-seat='2'] .card")
+    assert cards.count() == 7
+    page.click("#r-last")
+    # After the talon (3 cards) and two gives, seat 2 holds 8 and plays AD: 7 left.
+    assert cards.count() == 7
+    assert page.locator(".replay-seat[data-seat='0'] .card").count() == 7
+    assert "AD" in page.locator(".replay-center .card").evaluate_all(
+        "els => els.map(e => e.dataset.card)")
+    page.screenshot(path=str(shots / "replay.png"), full_page=True)
+    page.click("#r-first")
+    page.click("#r-next")
+    assert "105" in page.inner_text(".replay-action")
+
+
+def test_match_end_settlement_rematch_and_replay(page: Any, server: str, shots: Path) -> None:
+    register(page, server)
+    create_thousand(page, server, {"target": 100, "barrel": False})
+    # Chat is shown as text, never as HTML.
+    page.click("button.tab[data-tab=chat]")
+    page.fill(".chat-input", "<b>gl</b> hf")
+    page.keyboard.press("Enter")
+    line = page.locator(".chat-lines li").last
+    line.wait_for()
+    assert "<b>gl</b> hf" in line.inner_text()
+    assert line.locator("b").count() == 1  # only the sender's name is bold
+    play_until(page, 99)
+    page.wait_for_selector(".over-card")
+    over = page.evaluate("() => window.kozyr.view.over")
+    assert max(over["totals"]) >= 100
+    winner = over["winner"]
+    assert over["totals"][winner] == max(over["totals"])
+    if over["settlement"] is not None:
+        assert sum(over["settlement"]) == 0
+        assert over["settlement"][winner] > 0
+    page.screenshot(path=str(shots / "match-over.png"))
+    replay_href = page.get_attribute(".over-actions a[href^='#/replay/']", "href")
+    # Rematch: a fresh match at the same table, its sheet empty again.
+    page.click("button.rematch")
+    page.wait_for_function("() => !window.kozyr.view.over && window.kozyr.view.obs"
+                           " && window.kozyr.view.obs.sheet.length === 0")
+    # The replay of the finished match, from the server's record.
+    page.goto(server + "/" + replay_href)
+    page.wait_for_selector(".replay-seat .card")
+    where = page.inner_text(".replay-where")
+    page.click("#r-last")
+    assert page.inner_text(".replay-where") != where
+    total_cards = page.locator(".replay-seat .card").count()
+    assert total_cards < 24
+    page.click("#r-next-deal")
+    page.keyboard.press("ArrowRight")
+    assert page.locator(".replay-action").count() == 1
+    page.screenshot(path=str(shots / "replay-server.png"), full_page=True)
