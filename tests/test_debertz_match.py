@@ -343,6 +343,23 @@ def test_declare_shows_all_melds_and_needs_one() -> None:
     refused(m, "declare", "first trick only")
 
 
+def test_natural_sequence_order_in_a_match() -> None:
+    hands = ["9D TD JD 7C 8C 9C QS KS 8S", STRONG]
+    natural = new("debertz2", dealer=0, natural_sequence_order=True)
+    natural.deal(make_deal(hands, "8H", dealer=0))
+    act(natural, "accept", "declare")
+    assert natural.observation(0)["melds"] == [[1, "tertz", "JH TH 9H"]]
+    act(natural, "play JH", "declare")
+    assert natural.observation(1)["melds"][1:] == [[0, "tertz", "9C 8C 7C"],
+                                                   [0, "tertz", "JD TD 9D"]]
+    ranked = new("debertz2", dealer=0)
+    ranked.deal(make_deal(hands, "8H", dealer=0))
+    act(ranked, "accept", "declare")
+    assert ranked.observation(0)["melds"] == [[1, "fifty", "JH 9H AH TH KH"]]
+    act(ranked, "play JH", "declare")
+    assert ranked.observation(1)["melds"][1:] == [[0, "tertz", "9C 8C 7C"]]
+
+
 def test_declare_with_no_meld_is_illegal() -> None:
     hands = [WEAK, STRONG]
     m = new("debertz2", dealer=0)
@@ -597,6 +614,21 @@ def test_hanging_bait_goes_to_the_defenders_when_the_next_declarer_fails() -> No
     assert row.scores == (132 + 55, -50)            # a baited declarer is skated as well
     assert row.marks == ((), ("bait", "skate"))
     assert m.pot == 0 and m.baits == [0, 1]
+
+
+def test_the_pot_waits_through_a_redeal() -> None:
+    m = new("debertz2", dealer=0)
+    m.deal(make_deal(TIE, "8H", dealer=0))
+    act(m, "accept")
+    play(m, TIE_PLAY)
+    m.deal()
+    act(m, "pass", "pass", "pass", "pass")
+    assert m.pot == 55 and m.sheet[-1].marks == (("redeal",), ("redeal",))
+    assert m.dealer == 0
+    m.deal(make_deal([WEAK, STRONG], "8H", dealer=0))
+    act(m, "accept")
+    play(m, STRONG_PLAY)
+    assert m.sheet[-1].scores == (-50, 132 + 55) and m.pot == 0
 
 
 def test_a_further_tie_adds_to_the_pot() -> None:

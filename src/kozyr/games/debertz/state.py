@@ -27,6 +27,24 @@ Action encoding (ints, the fast path):
 Sides: with 2 or 3 players each seat is a side; with 4, side = seat % 2 (0+2 against 1+3).
 Totals, baits and sheet lists are kept per side and shown per seat (partners alike).
 
+Readings where rules/debertz.md §8 still leaves a choice (each one is tested):
+
+- Seeded deals: ``random.Random(f"{seed}:{deal_index}")`` shuffles the 32 cards; seat i gets
+  cards 6i..6i+5, the rest is the stock, top first.  The first dealer is drawn from
+  ``random.Random(f"{seed}:first_dealer")``.
+- The cutter (``stock[-1]``) is shown from the second deal on, never while bidding; after a
+  seven swap the seven lies face up in the turned card's place (``turned`` shows it).
+- ``declare`` shows every card of every meld it announces (runs are maximal; a player's
+  melds are exactly those of his hand at that moment).
+- A bella's 20 goes to the announcer's side; with ``bella_after_trick`` "the side" is the
+  team with 4 players.
+- A hanging bait is not a bait: it does not count toward the 3rd-bait penalty.  A pot going
+  to two defending seats and the declarer's points are split separately, each floored.
+- The pot waits through redeals; it is lost if the match ends before it is won.
+- A debertz row has the deal's declarer, zero points and scores, and ``debertz`` on the
+  winning side; the match ends at once.
+- ``ante`` is carried in the rules only: totals never include it.
+
 >>> m = DebertzMatch(DebertzRules.from_preset("debertz3"), seed=1, first_dealer=0)
 >>> m.deal({"hands": ["AS TS KS QS JS 9S", "AH TH KH QH JH 9H", "AD TD KD QD JD 9D"],
 ...         "stock": "8S 7S 8H 7H 8D 7D AC TC KC QC JC 9C 8C 7C"})
