@@ -208,8 +208,9 @@ class Session:
     # -- the human's turn -----------------------------------------------------------------
     def choices(self, texts: list[str]) -> list[str]:
         """Return the legal texts to number: cards in hand order, long runs of bids shortened."""
-        plays = sorted((t for t in texts if t.startswith("play ")), key=_display_key)
-        texts = [t for t in texts if not t.startswith("play ")] + plays
+        cards = ("play ", "discard ")
+        plays = sorted((t for t in texts if t.startswith(cards)), key=_display_key)
+        texts = [t for t in texts if not t.startswith(cards)] + plays
         gives = [t for t in texts if t.startswith("give ")]
         seats = sorted({int(t.split()[1]) for t in gives},
                        key=lambda s: (s - (self.human or 0)) % len(self.seats))

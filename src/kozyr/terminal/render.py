@@ -93,6 +93,8 @@ def describe_action(text: str, names: Sequence[str], *, compact: bool = False) -
         if parts[1] == "??":
             return Text("discards a card")
         return Text.assemble("discard ", card_text(parts[1]))
+    if head == "take" and len(parts) == 2:
+        return Text(f"take pile {parts[1]}")
     if head == "trump" and len(parts) == 2:
         return Text.assemble("trump ", suit_text(parts[1]))
     return Text(text)
