@@ -1,0 +1,125 @@
+"""The PIMC bot: legal, sees only its observation, uses the solver's verdicts."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kozyr.bots import make_bot
+from kozyr.bots.pimc import PimcBot, _preferred
+from kozyr.cards import parse_card, parse_hand
+from kozyr.core.match import SeatView
+from kozyr.games import new_match
+
+
+def fast_bot(seed: int = 1, **kw: object) -> PimcBot:
+    """Return a PIMC bot that stops by sample count, never by the clock (deterministic)."""
+    opts: dict = {"time_limit": 1e9, "max_samples": 4, "min_samples": 4}
+    opts.update(kw)
+    return PimcBot(seed, **opts)
+
+
+def drive_to(preset: str, seed: int, phase: str, heuristic_seed: int = 0):
+    """Return a match of ``preset`` at its first decision of ``phase`` (heuristic play before)."""
+    m = new_match("thousand", preset, seed=seed)
+    bot = make_bot("normal", seed=heuristic_seed)
+    while not m.is_over:
+        if m.awaiting_deal:
+            m.deal()
+            continue
+        if m.phase == phase and len(m.legal_actions()) > 1:
+            return m
+        seat = m.current_player()
+        m.apply_action(bot.act(m.view(seat)))
+    raise AssertionError("the phase never came")
+
+
+@pytest.mark.parametrize("phase", ["bidding", "talon", "contract", "play"])
+def test_choice_ignores_where_hidden_cards_really_are(phase: str) -> None:
+    for seed in range(3):
+        m = drive_to("classic", seed, phase)
+        seat = m.current_player()
+        other = m.resample(seat, random.Random(99))  # the same observation, other hidden cards
+        assert other.observation(seat) == m.observation(seat)
+        differs = any(a != b for a, b in zip(m._hands, other._hands, strict=True))
+        assert differs or phase == "play"
+        a = fast_bot(seed).act(m.view(seat))
+        b = fast_bot(seed).act(other.view(seat))
+        assert a == b
+        assert a in m.legal_actions()
+
+
+@pytest.mark.parametrize("preset", ["classic", "two_players", "four_players", "501", "tysiac"])
+def test_plays_whole_deals_legally(preset: str) -> None:
+    m = new_match("thousand", preset, seed=4)
+    bots = [fast_bot(s, max_samples=2, min_samples=1) for s in range(m.players)]
+    m.deal()
+    while not m.sheet:
+        seat = m.current_player()
+        a = bots[seat].act(m.view(seat))
+        assert a in m.legal_actions()
+        m.apply_action(a)
+    assert m.sheet  # the deal was finished
+
+
+def test_other_games_fall_back_to_the_heuristic() -> None:
+    for game in ("debertz", "tertz"):
+        m = new_match(game, None, seed=2)
+        m.deal()
+        seat = m.current_player()
+        # PimcBot(seed) falls back to a heuristic seeded seed + 1
+        assert fast_bot(1).act(m.view(seat)) == make_bot("heuristic", seed=2).act(m.view(seat))
+
+
+def test_enumerates_when_few_cards_are_unknown() -> None:
+    m = drive_to("classic", 1, "play")
+    bot = make_bot("normal", seed=0)
+    while sum(h.bit_count() for h in m._hands) > 7:  # play on to the last three tricks
+        m.apply_action(bot.act(m.view(m.current_player())))
+    p = fast_bot(max_samples=500, enum_patience=40)
+    seat = m.current_player()
+    p.act(m.view(seat))
+    # the hidden cards of two hands of <= 3 cards: at most C(6, 3) = 20 distinct deals
+    assert 1 <= p.last_samples <= 20
+
+
+class OracleView(SeatView):
+    """A view whose samples are the true deal: PIMC must then play a solver-best card."""
+
+    def sample(self, rng: random.Random):
+        return self._match.clone()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_with_the_true_deal_it_plays_a_solver_best_card(seed: int) -> None:
+    from kozyr.bots.solver import Solver
+    from kozyr.bots.solver.adapter import position_from_match
+
+    m = drive_to("classic", seed + 10, "play")
+    bot = make_bot("normal", seed=0)
+    while sum(h.bit_count() for h in m._hands) > 12 + seed % 3 or len(m.legal_actions()) < 2:
+        m.apply_action(bot.act(m.view(m.current_player())))
+    seat = m.current_player()
+    pimc = fast_bot(max_samples=10, enum_patience=3, inference=False)
+    choice = pimc.act(OracleView(m, seat))
+    assert pimc.last_samples == 1
+    pos, _ = position_from_match(m)
+    solver = Solver(pos)
+    makes = solver.move_values(m._contract)
+    if seat == m._declarer:
+        assert makes[choice] == max(makes.values())
+    else:
+        assert makes[choice] == min(makes.values())
+        if bin(m._hands[seat]).count("1") <= pimc.exact_cards:
+            exact = solver.move_values()
+            assert exact[choice] == min(exact[a] for a in makes if makes[a] == makes[choice])
+
+
+def test_preferred_card_is_the_cheapest_winner() -> None:
+    legal = parse_hand("AS TS 9S")
+    trick = [(0, parse_card("KS"))]
+    assert _preferred(legal, trick, -1, seat=1, declarer=0) == parse_hand("TS")
+    # partner (seat 2) holds the trick against declarer 0: the cheapest card
+    assert _preferred(legal, [(2, parse_card("KS"))], -1, seat=1, declarer=0) == \
+        parse_hand("9S")
