@@ -42,7 +42,8 @@ def test_move_prints_a_legal_action(tmp_path) -> None:
 
 def test_move_refuses_records_without_a_decision(tmp_path, capsys) -> None:
     done = json.loads(json.dumps(RECORD))
-    done["deals"][0]["actions"] = done["deals"][0]["actions"][:-1] + ["play 9C"]  # seat 2 holds no 9C
+    # seat 2 leads, but gave its 9C away
+    done["deals"][0]["actions"] = [*done["deals"][0]["actions"][:-1], "play 9C"]
     f = tmp_path / "bad.json"
     f.write_text(json.dumps(done))
     assert move_main(str(f), bot="normal") == 2
