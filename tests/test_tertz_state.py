@@ -4,6 +4,7 @@ scoring, the end of the match, dealer rotation, illegal actions and dealing from
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -503,3 +504,16 @@ def test_combinations_count_without_a_trick() -> None:
     assert m.observation(0)["tricks_won"] == [16, 0]
     row = m.sheet[-1]
     assert (row.points, row.scores) == ((150, 60), (150, 60))
+
+
+def test_resample_forgets_what_the_seat_has_not_seen() -> None:
+    m = new(S1)
+    act(m, "AS", "7S")
+    samples = [m.resample(0, random.Random(r)) for r in range(20)]
+    with pytest.raises(RecordError, match="resampled"):
+        samples[0].record_deals()
+    assert all(s.seed != m.seed for s in samples)        # later deals are not the real ones
+    assert all(s._stock[:2] == [-1, -1] for s in samples)  # nor is the opponent's draw
+    stocks = [s._stock[2:] for s in samples]
+    assert any(st != sorted(st) for st in stocks)          # the stock is shuffled, not sorted
+    assert len({tuple(st) for st in stocks}) > 1

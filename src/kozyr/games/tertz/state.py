@@ -512,7 +512,9 @@ class TertzMatch(Match):
 
     def _record_of_deal(self, dealt: tuple[list[str], str] | None,
                         log: list[tuple[int, int]]) -> dict[str, Any]:
-        assert dealt is not None
+        if dealt is None:
+            raise RecordError("this copy was resampled: the cards its deal started with are "
+                              "unknown, so it cannot be written as a record")
         hands, stock = dealt
         actions = [self.action_to_text(a) for _, a in log if a != _ANSWER]
         return {"hands": list(hands), "stock": stock, "actions": actions}
@@ -541,7 +543,7 @@ class TertzMatch(Match):
     def observation(self, seat: int | None) -> dict[str, Any]:
         """Return exactly what ``seat`` may see now (``None``: a spectator), JSON-ready."""
         to_act = self.current_player()
-        started = self._dealt is not None
+        started = self._trump >= 0
         stock_left = self._stock_left() if started else 0
         last = None
         if self._last is not None:
@@ -582,21 +584,24 @@ class TertzMatch(Match):
 
         Respected: hand and stock sizes, the cards the opponent is known to hold, and the
         voids he showed since his last draws (a card he drew since may be of that suit).  The
-        result depends only on ``observation(seat)`` and ``rng``.  The copy's record keeps the
-        cards the deal really started with.
+        result depends only on ``observation(seat)`` and ``rng``.  Nothing true but unseen
+        stays in the copy: its seed (so its later deals) comes from ``rng``, and the cards its
+        open deal started with are forgotten, so its :meth:`record_deals` raises RecordError.
         """
         m = self.clone()
+        m.seed = rng.getrandbits(63)
         if self._awaiting or self._winner is not None:
             return m
         opp = 1 - seat
         known = self._known[opp]
         turned = 1 << self._turned if self._turned >= 0 else 0
-        pool = sorted(cards_of(FULL_DECK & ~(self._hands[seat] | self._gone | known | turned)))
+        pool = list(cards_of(FULL_DECK & ~(self._hands[seat] | self._gone | known | turned)))
         need = self._hands[opp].bit_count() - known.bit_count()
         limits = [(mask, allowed) for s, mask, allowed in self._limits if s == opp]
-        hand = _sample_hand(pool, need, limits, rng)
+        hand, stock = _sample_hand(pool, need, limits, rng)
         m._hands[opp] = known | hand
-        m._stock[self._sp:] = [c for c in pool if not hand >> c & 1]
+        m._stock = [-1] * self._sp + stock  # the cards drawn so far are forgotten too
+        m._dealt = None
         return m
 
     def clone(self) -> TertzMatch:
@@ -621,14 +626,17 @@ class TertzMatch(Match):
 
 
 def _sample_hand(pool: list[Card], need: int, limits: list[tuple[Hand, int]],
-                 rng: random.Random, tries: int = 32) -> Hand:
-    """Draw ``need`` cards of ``pool`` (shuffled by ``rng``) meeting every (mask, at most) limit."""
+                 rng: random.Random, tries: int = 32) -> tuple[Hand, list[Card]]:
+    """Deal ``need`` cards of ``pool`` (shuffled by ``rng``) meeting every (mask, at most) limit.
+
+    Return the hand and the rest of the pool in its shuffled order.
+    """
     deck = list(pool)
     for _ in range(tries):
         rng.shuffle(deck)
         hand = hand_of(deck[:need])
         if all((hand & mask).bit_count() <= most for mask, most in limits):
-            return hand
+            return hand, deck[need:]
     # Rare: fill greedily in shuffled order, taking limited cards last.
     hand = 0
     for c in deck:
@@ -640,7 +648,7 @@ def _sample_hand(pool: list[Card], need: int, limits: list[tuple[Hand, int]],
         if need and not hand >> c & 1:
             hand |= 1 << c
             need -= 1
-    return hand
+    return hand, [c for c in deck if not hand >> c & 1]
 
 
 def _read_cards(cards: dict[str, Any]) -> tuple[list[Hand], list[Card]]:
