@@ -33,9 +33,9 @@ class Passer(Bot):
 
 
 def session(script: Script, rules: Any = NO_REDEAL, seed: int = 3) -> Session:
-    # Dealer 2: seat 0, the human, holds the forced 100 and the others pass.
-    match = new_match("thousand", rules, seed=seed, first_dealer=2)
-    n = match.players
+    # The last seat deals: seat 0, the human, holds the forced 100 and the others pass.
+    n = new_match("thousand", rules).players
+    match = new_match("thousand", rules, seed=seed, first_dealer=n - 1)
     return Session(match, ["human"] + ["heuristic"] * (n - 1),
                    {i: Passer(i) for i in range(1, n)}, script.console, script)
 
@@ -114,3 +114,13 @@ def test_the_screen_never_shows_an_opponents_unplayed_card() -> None:
             hidden = {parse_card(c) for c in (m.observation(other)["hand"] or "").split()}
             hidden -= {parse_card(c) for _, c in obs["given"]}  # the human gave those
             assert not (hidden - mine) & shown
+
+
+def test_writeoff_is_always_the_last_choice() -> None:
+    script = Script(then=lambda screen: None if "writeoff" in screen else "1")
+    session(script, rules={"preset": "two_players", "redeal": False}).run()
+    menus = [m.split("Your move>")[0] for m in script.screen.split("Your choices:")[1:]]
+    with_writeoff = [m for m in menus if "writeoff" in m]
+    assert with_writeoff
+    for menu in with_writeoff:
+        assert menu.rstrip().endswith("writeoff") or "more, not numbered" in menu

@@ -211,6 +211,8 @@ class Session:
         cards = ("play ", "discard ")
         plays = sorted((t for t in texts if t.startswith(cards)), key=_display_key)
         texts = [t for t in texts if not t.startswith(cards)] + plays
+        # Conceding is never the first, casual choice.
+        texts = [t for t in texts if t != "writeoff"] + [t for t in texts if t == "writeoff"]
         gives = [t for t in texts if t.startswith("give ")]
         seats = sorted({int(t.split()[1]) for t in gives},
                        key=lambda s: (s - (self.human or 0)) % len(self.seats))
