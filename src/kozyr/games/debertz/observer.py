@@ -211,44 +211,52 @@ def _same_melds(m: DebertzMatch, s: int, hand_then: Hand, know: _Knowledge) -> b
 
 def _assign(pool: list[int], caps: list[int], allowed: list[Hand],
             rng: random.Random) -> list[Hand]:
-    """Deal ``pool`` (shuffled by ``rng``) into groups of sizes ``caps``; each card only into
-    groups that allow it, keeping the rest always dealable (Hall's condition on group sets)."""
+    """Deal ``pool`` (shuffled by ``rng``) into groups of sizes ``caps``, each card only into a
+    group that allows it, keeping the rest dealable (Hall's condition on every set of groups)."""
     cards = list(pool)
     rng.shuffle(cards)
     k = len(caps)
-    cap = list(caps)
+    full = (1 << k) - 1
     # a card's type: the set of groups that may take it
     types = [sum(1 << g for g in range(k) if allowed[g] >> c & 1) for c in cards]
-    count = [0] * (1 << k)
-    for t in types:
-        count[t] += 1
-    subsets = range(1, 1 << k)
-
-    def feasible() -> bool:
-        for sub in subsets:
-            need = sum(count[t] for t in range(1, 1 << k) if t & ~sub == 0)
-            room = sum(cap[g] for g in range(k) if sub >> g & 1)
-            if need > room:
-                return False
-        return True
-
+    constrained = any(t != full for t in types)
+    # for every set of groups: cards that must go into it (need) and places it has (room)
+    above = [[sub for sub in range(1, full) if t & ~sub == 0] for t in range(full + 1)]
+    holding = [[sub for sub in range(1, full) if sub >> g & 1] for g in range(k)]
+    need = [0] * (full + 1)
+    room = [0] * (full + 1)
+    if constrained:
+        for t in types:
+            for sub in above[t]:
+                need[sub] += 1
+        for g in range(k):
+            for sub in holding[g]:
+                room[sub] += caps[g]
+    subs = range(1, full)
+    cap = list(caps)
     out = [0] * k
     for c, t in zip(cards, types, strict=True):
-        count[t] -= 1
+        if constrained:
+            for sub in above[t]:
+                need[sub] -= 1
         choices = [g for g in range(k) if t >> g & 1 and cap[g] > 0]
         while True:
-            total = sum(cap[g] for g in choices)
-            r = rng.randrange(total)
+            r = rng.randrange(sum(cap[g] for g in choices))
             for g in choices:
                 r -= cap[g]
                 if r < 0:
                     break
+            if constrained:
+                for sub in holding[g]:
+                    room[sub] -= 1
+                if any(need[sub] > room[sub] for sub in subs):
+                    for sub in holding[g]:
+                        room[sub] += 1
+                    choices.remove(g)
+                    continue
             cap[g] -= 1
-            if feasible():
-                out[g] |= 1 << c
-                break
-            cap[g] += 1
-            choices.remove(g)
+            out[g] |= 1 << c
+            break
     return out
 
 
