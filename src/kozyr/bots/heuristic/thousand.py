@@ -48,9 +48,10 @@ from kozyr.games.tricks import PLAIN_ORDER
 
 #: Card points by rank (7 and 8 are not in the Thousand deck).
 RANK_POINTS = (0, 0, 0, 2, 3, 4, 10, 11)
-#: A bidder stops this far below his estimate (its error is about 45 points before the talon;
-#: 20 measured best against 0, 10 and 30 in duplicate play).
-BID_MARGIN = 20
+#: A bidder stops this far below his estimate, by number of players (the estimate's error is
+#: about 45 points before the talon).  Measured in heuristic-vs-heuristic play: with three
+#: players 20 beat 0 and 10 and matched 30; with two, 40-80 beat 20 by about 8 points a deal.
+BID_MARGIN = {2: 50, 3: 20, 4: 20}
 #: The declarer raises the contract only with this much to spare over it.
 RAISE_MARGIN = 50
 #: A write-off needs the estimate this far under the bid ...
@@ -187,7 +188,8 @@ class ThousandHeuristic:
                 return f"bid {bids[0]}"
             return "pass" if "pass" in texts else texts[0]
         hand = hand_from(obs.get("hand"))
-        est = estimate_hand(hand, self.values(obs), talon=True) - BID_MARGIN
+        players = int(self.rules(obs).players)
+        est = estimate_hand(hand, self.values(obs), talon=True) - BID_MARGIN.get(players, 20)
         if self.noise:
             est += self.rng.randint(-25, 25)
         willing = self.max_bid(hand, est, obs)
