@@ -6,6 +6,8 @@ helper builds the record's ``hands`` and ``stock`` from them (rules/debertz.md Â
 
 from __future__ import annotations
 
+import json
+import random
 from typing import Any
 
 import pytest
@@ -126,6 +128,8 @@ def test_seeded_deals_are_deterministic_and_complete() -> None:
     ({"hands": ["AS KS QS JS TS 9S"], "stock": ""}, "must list 3 hands"),
     ({"hands": ["AS KS QS JS TS", "AH KH QH JH TH 9H", "AD KD QD JD TD 9D"],
       "stock": "8S 7S 8H 7H 8D 7D AC TC KC QC JC 9C 8C 7C"}, "seat 0 has 5 cards"),
+    ({"hands": ["AS KS QS JS TS 9S", "AH KH QH JH TH 9H", "AD KD QD JD TD 9D"],
+      "stock": "8S 7S 8H 7H 8D 7D AC TC KC QC JC 9C 8C 7C", "talon": "AS"}, "unknown key"),
     ({"hands": ["AS KS QS JS TS 9S", "AH KH QH JH TH 9H", "AD KD QD JD TD 9D"],
       "stock": "8S 7S 8H 7H 8D 7D AC TC KC QC JC 9C 8C"}, "stock has 13 cards"),
     ({"hands": ["AS KS QS JS TS 9S", "AH KH QH JH TH 9H", "AD KD QD JD TD 9D"],
@@ -699,6 +703,25 @@ def test_record_replays_to_the_same_sheet() -> None:
         act(again, *rec["actions"])
     assert [r.to_json() for r in again.sheet] == [r.to_json() for r in m.sheet]
     assert again.record_deals() == m.record_deals()
+
+
+def test_game_record_round_trip() -> None:
+    from kozyr.records import replay_record, write_record
+
+    m = DebertzMatch(DebertzRules.from_preset("debertz4"), seed=11)
+    rng = random.Random(11)
+    while not m.is_over:
+        if m.awaiting_deal:
+            m.deal()
+        else:
+            m.apply_action(rng.choice(m.legal_actions()))
+    rec = json.loads(json.dumps(write_record(m)))
+    again = replay_record(rec).match
+    assert [r.to_json() for r in again.sheet] == [r.to_json() for r in m.sheet]
+    assert again.winner == m.winner and again.is_over
+    rec["deals"][0]["stock"] = rec["deals"][0]["stock"][:-3]
+    with pytest.raises(RecordError, match="stock has 7 cards"):
+        replay_record(rec)
 
 
 def test_action_text_round_trip_and_bad_text() -> None:

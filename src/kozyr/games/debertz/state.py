@@ -240,31 +240,34 @@ class DebertzMatch(Match):
     def _parse_deal(self, cards: dict[str, Any]
                     ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
         n = self._n
-        where = f"deal {self._deal_index + 1}"
         if not isinstance(cards, dict) or "hands" not in cards or "stock" not in cards:
-            raise RecordError(f"{where}: a Debertz deal needs 'hands' (6 cards per seat) and "
-                              "'stock' (the rest, top first)")
+            raise RecordError("a Debertz deal needs 'hands' (6 cards per seat) and 'stock' "
+                              "(the rest, top first)")
+        unknown = set(cards) - {"hands", "stock", "actions"}
+        if unknown:
+            raise RecordError(f"unknown key(s) in a Debertz deal: {', '.join(sorted(unknown))}")
         raw_hands = cards["hands"]
         if not isinstance(raw_hands, list) or len(raw_hands) != n:
             got = len(raw_hands) if isinstance(raw_hands, list) else raw_hands
-            raise RecordError(f"{where}: 'hands' must list {n} hands, one per seat, not {got!r}")
+            raise RecordError(f"'hands' must list {n} hands, one per seat, not {got!r}")
         hands: list[tuple[Card, ...]] = []
         seen = 0
         for seat, text in enumerate(raw_hands):
-            hand = self._parse_pile(text, f"{where}: hand of seat {seat}")
+            hand = self._parse_pile(text, f"the hand of seat {seat}")
             if len(hand) != 6:
-                raise RecordError(f"{where}: hand of seat {seat} has {len(hand)} cards; "
+                raise RecordError(f"the hand of seat {seat} has {len(hand)} cards; "
                                   "Debertz deals 6 to each seat first")
             hands.append(hand)
-        stock = self._parse_pile(cards["stock"], f"{where}: stock")
+        stock = self._parse_pile(cards["stock"], "the stock")
         if len(stock) != 32 - 6 * n:
-            raise RecordError(f"{where}: the stock has {len(stock)} cards; with {n} players it "
+            raise RecordError(f"the stock has {len(stock)} cards; with {n} players it "
                               f"holds the other {32 - 6 * n}")
-        for owner, pile in [*((f"seat {i}", h) for i, h in enumerate(hands)), ("stock", stock)]:
+        piles = [*((f"the hand of seat {i}", h) for i, h in enumerate(hands)),
+                 ("the stock", stock)]
+        for owner, pile in piles:
             for c in pile:
                 if seen >> c & 1:
-                    raise RecordError(f"{where}: {format_card(c)} appears twice (again in "
-                                      f"the {owner})")
+                    raise RecordError(f"{format_card(c)} appears twice (again in {owner})")
                 seen |= 1 << c
         return tuple(hands), stock
 
