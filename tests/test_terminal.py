@@ -187,3 +187,9 @@ def test_bots_only_plays_the_match_out() -> None:
     assert script.prompts == 0
     assert "The match is over" in script.screen
     assert "Score sheet" in script.screen
+
+
+def test_the_seed_is_not_shown() -> None:
+    script = Script()
+    play("tertz", script, seed=987654)
+    assert "987654" not in script.screen

@@ -100,7 +100,8 @@ class Session:
     def intro(self) -> None:
         """Print who sits where and the rules."""
         m = self.match
-        self.say(Text(f"kozyr · {m.GAME} · seed {m.seed}", style="bold"))
+        # Not the seed: it would tell the human every hand.
+        self.say(Text(f"kozyr · {m.GAME}", style="bold"))
         self.say(Text(m.rules.describe(), style="dim"))
         seats = ", ".join(f"{n} = {'you' if s == HUMAN else s + ' bot'}"
                           for n, s in zip(self.names, self.seats, strict=True) if n != "You")
