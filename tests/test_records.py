@@ -34,7 +34,7 @@ SPEC_EXAMPLE: dict[str, Any] = {
                     "play JD", "play KS", "play KH",
                     "play 9D", "play TS", "play TH",
                     "play KC marriage", "play AC", "play TC",
-                    "play AS", "play QC", "play AH"],
+                    "play AS", "play AH", "play QC"],
     }],
 }
 
