@@ -40,7 +40,7 @@ from typing import Any
 
 from kozyr.bots.base import Bot
 from kozyr.bots.heuristic import HeuristicBot
-from kozyr.bots.solver import Position, Solver, hand_points
+from kozyr.bots.solver import Position, SearchTimeout, Solver, hand_points
 from kozyr.bots.solver.adapter import declarer_position, play_order, position_from_match
 from kozyr.bots.solver.search import POINTS
 from kozyr.cards import SUIT_MASK, parse_card, parse_hand
@@ -73,6 +73,7 @@ class PimcBot(Bot):
         self._plan: tuple[int, list[int]] | None = None
         #: Samples used by the last decision (for benchmarks and tests).
         self.last_samples = 0
+        self.deadline = 0.0
 
     # -- dispatch ----------------------------------------------------------------------------
     def act(self, view: SeatView) -> int:
@@ -98,9 +99,13 @@ class PimcBot(Bot):
         return self.heuristic.act(view)
 
     # -- sampling ------------------------------------------------------------------------------
-    def _samples(self, view: SeatView, budget: float) -> Any:
-        """Yield distinct sampled matches until the budget, max_samples or enumeration ends."""
-        deadline = time.perf_counter() + budget
+    def _samples(self, view: SeatView) -> Any:
+        """Yield distinct sampled matches until the time limit, max_samples or enumeration ends.
+
+        Searches started for a sample stop at the same deadline (``self.deadline``) by raising
+        SearchTimeout: the caller drops that sample and stops.
+        """
+        deadline = self.deadline = time.perf_counter() + self.time_limit
         seen: set[tuple[int, ...]] = set()
         repeats = 0
         count = 0
@@ -131,19 +136,22 @@ class PimcBot(Bot):
         second: dict[int, float] = dict.fromkeys(legal, 0.0)
         wsum = 0.0
         plays = _past_plays(obs) if self.inference else []
-        for m in self._samples(view, self.time_limit):
+        for m in self._samples(view):
             pos, seats = position_from_match(m)
             w = self._weight(m, seats, plays, me, declarer) if plays else 1.0
             if w <= 0.0:
                 continue
-            solver = Solver(pos)
-            makes = solver.move_values(contract)
-            if me == declarer:
-                extra = solver.move_values(contract + 20)
-            elif exact:
-                extra = solver.move_values()
-            else:
-                extra = solver.move_values(contract - 30)
+            solver = Solver(pos, self.deadline)
+            try:
+                makes = solver.move_values(contract)
+                if me == declarer:
+                    extra = solver.move_values(contract + 20)
+                elif exact:
+                    extra = solver.move_values()
+                else:
+                    extra = solver.move_values(contract - 30)
+            except SearchTimeout:
+                break
             wsum += w
             for a in legal:
                 first[a] += w * makes[a]
@@ -191,19 +199,9 @@ class PimcBot(Bot):
         return w
 
     # -- bidding, talon and contract by simulation ------------------------------------------
-    def _ladder(self, rules: Any, low: int, high: int) -> list[int]:
-        step = int(rules.bid_step)
-        start = max(low, 0)
-        out = [start]
-        v = (start // step + 1) * step
-        while v <= high:
-            out.append(v)
-            v += step
-        return out
-
     def _dd_levels(self, pos: Position, ladder: list[int]) -> int:
         """Return how many ladder levels the declarer makes (bisection on threshold tests)."""
-        solver = Solver(pos)
+        solver = Solver(pos, self.deadline)
         lo, hi = 0, len(ladder)  # makes ladder[:lo], fails ladder[hi:]
         margin = self.dd_margin
         while lo < hi:
@@ -228,23 +226,23 @@ class PimcBot(Bot):
         pass_action = next((a for t, a in zip(texts, legal, strict=True) if t == "pass"), None)
         if not bids or pass_action is None or rules.players == 2 or rules.declarer_names_trump:
             return self.heuristic.act(view)
-        cap = max(b for b, _ in bids)
-        ladder = self._ladder(rules, bids[0][0], cap)
-        counts = [0] * (len(ladder) + 1)
+        b, action = bids[0]
+        makes = 0
         n = 0
-        for m in self._samples(view, self.time_limit):
+        for m in self._samples(view):
             hands = self._after_pass(m, me, view)
             if hands is None:
                 continue
             pos = declarer_position(hands, play_order(m), me, rules)
-            counts[self._dd_levels(pos, ladder)] += 1
+            try:
+                makes += Solver(pos, self.deadline).can_make(b + self.dd_margin)
+            except SearchTimeout:
+                break
             n += 1
         if n == 0:
             return self.heuristic.act(view)
         total = int(obs["totals"][me])
-        made_at_least = [sum(counts[i + 1:]) / n for i in range(len(ladder))]
-        b, action = bids[0]
-        ev = self._ev(made_at_least[0], b, total, int(rules.target))
+        ev = self._ev(makes / n, b, total, int(rules.target))
         return action if ev > self.defence_value else pass_action
 
     def _after_pass(self, m: Any, me: int, view: SeatView) -> dict[int, int] | None:
@@ -287,17 +285,21 @@ class PimcBot(Bot):
         bid = int(obs.get("bid") or 100)
         score = dict.fromkeys(plans, 0.0)
         n = 0
-        for m in self._samples(view, self.time_limit):
+        for m in self._samples(view):
             order = play_order(m)
-            for plan in plans:
-                hands = {s: m._hands[s] for s in order}
-                hands[me] = hand & ~(1 << plan[0]) & ~(1 << plan[1])
-                hands[targets[0]] |= 1 << plan[0]
-                hands[targets[1]] |= 1 << plan[1]
-                pos = declarer_position(hands, order, me, rules)
-                solver = Solver(pos)
-                score[plan] += solver.can_make(bid + self.dd_margin) \
-                    + 0.5 * solver.can_make(bid + self.dd_margin + 20)
+            result: dict[tuple[int, int], int] = {}
+            try:
+                for plan in plans:
+                    hands = {s: m._hands[s] for s in order}
+                    hands[me] = hand & ~(1 << plan[0]) & ~(1 << plan[1])
+                    hands[targets[0]] |= 1 << plan[0]
+                    hands[targets[1]] |= 1 << plan[1]
+                    pos = declarer_position(hands, order, me, rules)
+                    result[plan] = Solver(pos, self.deadline).can_make(bid + self.dd_margin)
+            except SearchTimeout:
+                break  # an unfinished sample counts for no plan
+            for plan, ok in result.items():
+                score[plan] += ok
             n += 1
         if n == 0:
             return self.heuristic.act(view)
@@ -315,10 +317,14 @@ class PimcBot(Bot):
         writeoff = next((a for t, a in zip(texts, legal, strict=True) if t == "writeoff"), None)
         if not contracts:
             return self.heuristic.act(view)
+        # a coarse ladder keeps the bisection short: the bid, then steps of 10, 20, 30...
+        low = contracts[0][0]
+        wanted = {low + d for d in (0, 10, 20, 30, 50, 80, 120, 170)}
+        contracts = [(c, a) for c, a in contracts if c in wanted] or contracts[:1]
         ladder = [c for c, _ in contracts]
         counts = [0] * (len(ladder) + 1)
         n = 0
-        for m in self._samples(view, self.time_limit):
+        for m in self._samples(view):
             order = play_order(m)
             hands = {s: m._hands[s] for s in order}
             pos = declarer_position(hands, order, me, rules, m._trump)
@@ -326,7 +332,10 @@ class PimcBot(Bot):
                 pts = [0, 0]
                 pts[order.index(me)] = hand_points(m._discards)
                 pos = replace(pos, points=tuple(pts))
-            counts[self._dd_levels(pos, ladder)] += 1
+            try:
+                counts[self._dd_levels(pos, ladder)] += 1
+            except SearchTimeout:
+                break
             n += 1
         if n == 0:
             return self.heuristic.act(view)

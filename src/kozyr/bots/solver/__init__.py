@@ -28,13 +28,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from kozyr.bots.solver.search import DECLARE, POINTS, Search, hand_points
+from kozyr.bots.solver.search import DECLARE, POINTS, Search, SearchTimeout, hand_points
 from kozyr.cards import format_card, parse_card, parse_hand
 
 __all__ = [
     "DECLARE",
     "POINTS",
     "Position",
+    "SearchTimeout",
     "Solver",
     "best_moves",
     "can_make",
@@ -137,9 +138,12 @@ def move_text(move: int) -> str:
 class Solver:
     """Answer several questions about one position, sharing one transposition table."""
 
-    def __init__(self, pos: Position) -> None:
+    def __init__(self, pos: Position, deadline: float = 0.0) -> None:
+        """Prepare to search ``pos``; past ``deadline`` (a time.perf_counter() value, 0: none)
+        any search raises :class:`SearchTimeout`."""
         self.pos = pos
         self.s = pos.search()
+        self.s.deadline = deadline
         self.base = pos.declarer_points()
 
     @property

@@ -60,13 +60,17 @@ def position_from_match(m: Any) -> tuple[Position, list[int]]:
 
 
 def declarer_position(hands: dict[int, int], order: list[int], declarer: int,
-                      rules: Any) -> Position:
-    """Return the trick-1 position of a planned deal: ``hands`` by match seat, declarer leads."""
+                      rules: Any, trump: int = -1) -> Position:
+    """Return the trick-1 position of a planned deal: ``hands`` by match seat, declarer leads.
+
+    ``trump`` is a suit named beforehand (501) or -1.
+    """
     index = {s: i for i, s in enumerate(order)}
     return Position(
         hands=tuple(hands[s] for s in order),
         leader=index[declarer],
         declarer=index[declarer],
+        trump=None if trump < 0 else trump,
         can_declare=bool(rules.marriage_on_first_trick),
         marriage_values=tuple(rules.marriages),
         ace_marriage=ACE_MARRIAGE_VALUE if rules.ace_marriage else 0,

@@ -26,6 +26,7 @@ move from the TT, declarations and cheap winners first) and a points bound inste
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from kozyr.cards import ACE, JACK, KING, QUEEN, SUIT_MASK, TEN
@@ -41,6 +42,10 @@ _KQ: tuple[int, ...] = tuple((1 << (s * 8 + KING)) | (1 << (s * 8 + QUEEN)) for 
 _ACES = sum(1 << (s * 8 + ACE) for s in range(4))
 _SM = SUIT_MASK
 _LOW_MASK: tuple[int, ...] = tuple((1 << (c + 1)) - 1 for c in range(32))
+
+
+class SearchTimeout(Exception):
+    """A search passed its deadline; its partial results are not to be used."""
 
 
 def hand_points(hand: int) -> int:
@@ -80,6 +85,8 @@ class Search:
         # marriage points the declarer may still declare, by which K+Q pairs he holds
         self.mbound = tuple(sum(self.mv[x] for x in range(4) if i >> x & 1) for i in range(16))
         self._counter = [0]
+        #: A time.perf_counter() value after which searches raise SearchTimeout (0: none).
+        self.deadline = 0.0
 
     @property
     def nodes(self) -> int:
@@ -236,10 +243,14 @@ class Search:
         aces = _ACES
         big = 1 << 30
         counter = self._counter
+        deadline = self.deadline
+        clock = time.perf_counter
 
         def ab(alpha: int, beta: int, seat: int, leader: int, trump: int, cd: bool, rem: int,
                k: int, led: int, best: int, winner: int, tpts: int, topled: int) -> int:
             counter[0] += 1
+            if deadline and not counter[0] & 1023 and clock() > deadline:
+                raise SearchTimeout("the search ran out of time")
             if beta <= 0:
                 return 0  # the declarer has reached the threshold: nothing can take it away
             h = hands[seat]
