@@ -83,7 +83,8 @@ export class LobbyView {
     const free = (tb.seats || []).some((s) => s.kind === "empty");
     return h("li.table-line", { dataset: { table: tb.id } },
       h("div", h("b", `#${tb.id}`), ` ${seats}`),
-      h("div.muted.small", tb.describe || ""),
+      h("details.small", h("summary.muted", `${t("table.rules")} · ${t(`status.${tb.status}`)}`),
+        h("div.muted", tb.describe || "")),
       h("div.line-actions",
         free && tb.status === "waiting" ? h("a.button.primary", { href: `#/table/${tb.id}`,
           onclick: () => { this.app.pendingJoin = tb.id; } }, t("lobby.join")) : null,

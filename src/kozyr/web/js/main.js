@@ -65,7 +65,7 @@ class App {
         u ? h("span.me#me", { dataset: { name: u.name } }, u.name) : null,
         u && !u.guest ? h("button#logout", { type: "button", onclick: () => this.logout() },
           t("nav.logout")) : h("a.button#login-link", { href: "#/login" }, t("nav.login")),
-        h("label.sound", sound, " ", t("nav.sound")),
+        h("label.sound", { title: t("nav.sound") }, sound, " ", h("span.sound-label", "♪ " + t("nav.sound"))),
         langSel));
   }
 

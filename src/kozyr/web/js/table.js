@@ -480,17 +480,14 @@ export class TableView {
         "aria-label": t("act.trump", { s: t(`suit.${s}`) }), onclick: () => this.send(`trump ${s}`) },
       suitIcon(s), " ", t(`suit.${s}`)));
     }
-    for (const text of info.buttons) {
-      const w = text.split(" ");
-      const known = { pass: "act.pass", writeoff: "act.writeoff", redeal: "act.redeal",
-        keep: "act.keep", blind: "act.blind", accept: "act.accept", swap7: "act.swap7",
-        declare: "act.declare", bella: "act.bella" };
-      buttons.push(btn(known[w[0]] ? t(known[w[0]]) : text, text,
-        w[0] === "pass" ? "pass" : w[0] === "writeoff" ? "danger" : ""));
-    }
     if (info.gives.size) {
       const seats = [...info.gives.keys()];
-      if (!seats.includes(this.giveTarget)) this.giveTarget = seats[0];
+      if (!seats.includes(this.giveTarget)) {
+        // Default: the next seat clockwise (to the left) that still needs a card.
+        const order = seats.slice().sort((a, b) => ((a - this.seat + this.n()) % this.n()) -
+          ((b - this.seat + this.n()) % this.n()));
+        this.giveTarget = order[0];
+      }
       const names = this.names();
       buttons.unshift(h("span.prompt", t("table.give_to", {
         name: displayName(names[this.giveTarget], this.giveTarget) })));
@@ -503,8 +500,19 @@ export class TableView {
       }
     } else if (info.discards.size) {
       buttons.unshift(h("span.prompt", t("table.discard")));
-    } else if (info.cards.size && !buttons.length) {
+    } else if (info.cards.size && !info.buttons.length) {
       buttons.push(h("span.prompt", t("table.choose_card")));
+    }
+    // Plain choices; a write-off (it ends the deal) always comes last.
+    const plain = info.buttons.filter((x) => x !== "writeoff");
+    if (info.buttons.includes("writeoff")) plain.push("writeoff");
+    for (const text of plain) {
+      const w = text.split(" ");
+      const known = { pass: "act.pass", writeoff: "act.writeoff", redeal: "act.redeal",
+        keep: "act.keep", blind: "act.blind", accept: "act.accept", swap7: "act.swap7",
+        declare: "act.declare", bella: "act.bella" };
+      buttons.push(btn(known[w[0]] ? t(known[w[0]]) : text, text,
+        w[0] === "pass" ? "pass" : w[0] === "writeoff" ? "danger" : ""));
     }
     box.append(...buttons);
     this.numberKeys(box);
@@ -531,6 +539,7 @@ export class TableView {
     const info = readLegal(this.myTurn() ? this.legal : []);
     const active = activeCards(info);
     const acting = this.myTurn() && active.size > 0;
+    const fromTalon = new Set(["talon", "contract"].includes(o.phase) ? parseCards(o.talon) : []);
     for (const c of cards) {
       const legal = acting && active.has(c) &&
         (!info.gives.size || (info.gives.get(this.giveTarget) || new Set()).has(c) ||
@@ -541,6 +550,10 @@ export class TableView {
         onClick: () => this.clickCard(c, info),
       });
       if (this.choice === c) node.classList.add("chosen");
+      if (fromTalon.has(c)) {
+        node.classList.add("from-talon");
+        node.title = t("table.talon");
+      }
       box.appendChild(node);
     }
     box.style.setProperty("--n", String(cards.length || 1));
