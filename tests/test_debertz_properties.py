@@ -79,8 +79,16 @@ def check_totals(m: DebertzMatch) -> None:
         assert list(sheet[-1].totals) == m.totals
 
 
-def play_deals(preset: str, seed: int, deals: int, resample_every: int = 0) -> DebertzMatch:
-    m = DebertzMatch(DebertzRules.from_preset(preset), seed=seed)
+OPTIONS = st.fixed_dictionaries({}, optional={
+    "obligation": st.booleans(), "natural_sequence_order": st.booleans(),
+    "bella_after_trick": st.booleans(), "cutter_visible": st.booleans(),
+    "first_lead": st.sampled_from(["declarer", "left_of_dealer"]),
+    "skate_penalty": st.sampled_from([0, 50])})
+
+
+def play_deals(preset: str, seed: int, deals: int, resample_every: int = 0,
+               options: dict[str, object] | None = None) -> DebertzMatch:
+    m = DebertzMatch(DebertzRules.from_preset(preset, **(options or {})), seed=seed)
     rng = random.Random(seed)
     steps = 0
     while not m.is_over and len(m.sheet) < deals:
@@ -105,15 +113,17 @@ def play_deals(preset: str, seed: int, deals: int, resample_every: int = 0) -> D
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.sampled_from(PRESETS), st.integers(0, 10**9))
-def test_random_deals_keep_the_invariants(preset: str, seed: int) -> None:
-    play_deals(preset, seed, deals=3)
+@given(st.sampled_from(PRESETS), st.integers(0, 10**9), OPTIONS)
+def test_random_deals_keep_the_invariants(preset: str, seed: int,
+                                          options: dict[str, object]) -> None:
+    play_deals(preset, seed, deals=3, options=options)
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.sampled_from(PRESETS[:3]), st.integers(0, 10**9))
-def test_resampling_under_random_play(preset: str, seed: int) -> None:
-    play_deals(preset, seed, deals=1, resample_every=5)
+@given(st.sampled_from(PRESETS[:3]), st.integers(0, 10**9), OPTIONS)
+def test_resampling_under_random_play(preset: str, seed: int,
+                                      options: dict[str, object]) -> None:
+    play_deals(preset, seed, deals=1, resample_every=5, options=options)
 
 
 @settings(max_examples=40, deadline=None)
