@@ -13,7 +13,8 @@ from kozyr.cards import HEARTS, parse_card, parse_hand
 from kozyr.core.errors import IllegalActionError, RecordError
 from kozyr.core.match import Match
 from kozyr.games.tertz import TertzMatch, TertzRules
-from kozyr.games.tertz.state import DECLARE, SWAP7, follow_mask
+from kozyr.games.tertz.combinations import best_key, find_combinations
+from kozyr.games.tertz.state import DECLARE, SWAP7, _sample_hand, follow_mask
 from kozyr.records import replay_record, write_record
 
 PLAIN = {"A": 11, "T": 10, "K": 3, "Q": 2, "J": 1}
@@ -517,3 +518,27 @@ def test_resample_forgets_what_the_seat_has_not_seen() -> None:
     stocks = [s._stock[2:] for s in samples]
     assert any(st != sorted(st) for st in stocks)          # the stock is shuffled, not sorted
     assert len({tuple(st) for st in stocks}) > 1
+
+
+def test_resample_respects_what_declaring_told() -> None:
+    m = new(S4)
+    act(m, "7H", "AH", "declare")           # seat 1 shows 9C TC JC; seat 0 has nothing better
+    qc = parse_card("QC")
+    trump = parse_card("7D") >> 3
+
+    def best(h: int) -> tuple[int, int, int]:
+        return best_key(find_combinations(h, trump))
+
+    for r in range(40):
+        mine = m.resample(0, random.Random(r))   # seat 1 holds exactly the 9C TC JC shown
+        assert [str(c) for c in find_combinations(mine._hands[1], trump)] == ["9C TC JC (20)"]
+        theirs = m.resample(1, random.Random(r))  # seat 0 holds nothing better than it
+        assert best(theirs._hands[0]) <= (3, 4, 0)
+    # without what the declaration told, the same pools give other hands
+    pool = [c for c in range(32) if not (m._hands[0] | m._gone | 1 << m._turned) >> c & 1]
+    free = [_sample_hand(pool, 9, [], random.Random(r))[0] for r in range(40)]
+    assert any(h >> qc & 1 for h in free)
+    act(m, "7S")
+    assert all(not m.resample(0, random.Random(r))._hands[1] >> qc & 1 for r in range(40))
+    act(m, "AS")                            # seat 1 draws: what he showed no longer binds
+    assert any(m.resample(0, random.Random(r))._hands[1] >> qc & 1 for r in range(40))

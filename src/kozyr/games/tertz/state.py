@@ -55,6 +55,7 @@ from kozyr.core.sheet import DealRow
 from kozyr.games.tertz.combinations import (
     MARRIAGE_VALUE,
     Combination,
+    Key,
     best_key,
     describe,
     find_combinations,
@@ -150,6 +151,9 @@ class TertzMatch(Match):
         self._marriage = [False, False]
         self._known = [0, 0]
         self._limits: list[list[int]] = []
+        # what a declaration told about a hand, valid until that seat draws or swaps:
+        # (seat, log index, exact combinations shown or None, best key allowed)
+        self._facts: list[tuple[int, int, tuple[tuple[Card, ...], ...] | None, Key]] = []
         self._log: list[tuple[int, int]] = []
 
     # -- set-up ------------------------------------------------------------------------
@@ -216,6 +220,7 @@ class TertzMatch(Match):
         self._marriage = [False, False]
         self._known = [0, 0]
         self._limits = []
+        self._facts = []
         self._log = []
 
     # -- decisions ---------------------------------------------------------------------
@@ -334,6 +339,8 @@ class TertzMatch(Match):
             self._turned = -1
             self._known[seat] |= 1 << c
         self._hands[seat] |= 1 << c
+        if self._facts:
+            self._facts = [f for f in self._facts if f[0] != seat]
 
     def _swap7(self) -> None:
         s = self._to_act
@@ -343,11 +350,17 @@ class TertzMatch(Match):
         self._known[s] = (self._known[s] & ~(1 << seven)) | (1 << old)
         self._turned = seven
         self._log.append((s, SWAP7))
+        if self._facts:
+            self._facts = [f for f in self._facts if f[0] != s]
 
     def _declare(self) -> None:
         s = self._to_act
         combos, marriage = self._declarable(s)
+        whole = self._shown[s] is None and self._hands[s].bit_count() == HAND_SIZE
         self._log.append((s, DECLARE))
+        here = len(self._log)
+        if whole:  # he announced every combination he holds, maybe none
+            self._facts.append((s, here, tuple(c.cards for c in combos), best_key(combos)))
         if marriage:
             self._marriage[s] = True
             self._known[s] |= marriage_cards(self._trump)
@@ -360,6 +373,9 @@ class TertzMatch(Match):
             if answer and best_key(answer) > best_key(combos):
                 self._show(o, answer)
                 self._log.append((o, _ANSWER))
+                self._facts.append((o, here, tuple(c.cards for c in answer), best_key(answer)))
+            else:  # no answer: nothing strictly better
+                self._facts.append((o, here, None, best_key(combos)))
 
     def _show(self, seat: int, combos: tuple[Combination, ...]) -> None:
         self._shown[seat] = combos
@@ -582,8 +598,11 @@ class TertzMatch(Match):
     def resample(self, seat: int, rng: random.Random) -> TertzMatch:
         """Return a copy whose opponent hand and undrawn stock are dealt again from the unseen.
 
-        Respected: hand and stock sizes, the cards the opponent is known to hold, and the
-        voids he showed since his last draws (a card he drew since may be of that suit).  The
+        Respected: hand and stock sizes, the cards the opponent is known to hold, the voids he
+        showed since his last draws (a card he drew since may be of that suit), and, until he
+        draws again, what declaring told: a declarer with 9 cards holds exactly the
+        combinations he announced, an answer is all of its holder's, and no answer means
+        nothing strictly better (best effort: after 64 failed shuffles these are dropped).  The
         result depends only on ``observation(seat)`` and ``rng``.  Nothing true but unseen
         stays in the copy: its seed (so its later deals) comes from ``rng``, and the cards its
         open deal started with are forgotten, so its :meth:`record_deals` raises RecordError.
@@ -598,11 +617,16 @@ class TertzMatch(Match):
         pool = list(cards_of(FULL_DECK & ~(self._hands[seat] | self._gone | known | turned)))
         need = self._hands[opp].bit_count() - known.bit_count()
         limits = [(mask, allowed) for s, mask, allowed in self._limits if s == opp]
-        hand, stock = _sample_hand(pool, need, limits, rng)
+        facts = [(self._played_since(opp, i), exact, most)
+                 for s, i, exact, most in self._facts if s == opp]
+        hand, stock = _sample_hand(pool, need, limits, rng, known, facts, self._trump)
         m._hands[opp] = known | hand
         m._stock = [-1] * self._sp + stock  # the cards drawn so far are forgotten too
         m._dealt = None
         return m
+
+    def _played_since(self, seat: int, index: int) -> Hand:
+        return hand_of(a for s, a in self._log[index:] if s == seat and a < 32)
 
     def clone(self) -> TertzMatch:
         """Return an independent copy."""
@@ -621,23 +645,42 @@ class TertzMatch(Match):
         m._marriage = list(self._marriage)
         m._known = list(self._known)
         m._limits = [list(lim) for lim in self._limits]
+        m._facts = list(self._facts)
         m._log = list(self._log)
         return m
 
 
-def _sample_hand(pool: list[Card], need: int, limits: list[tuple[Hand, int]],
-                 rng: random.Random, tries: int = 32) -> tuple[Hand, list[Card]]:
-    """Deal ``need`` cards of ``pool`` (shuffled by ``rng``) meeting every (mask, at most) limit.
+Fact = tuple[Hand, tuple[tuple[Card, ...], ...] | None, Key]
 
-    Return the hand and the rest of the pool in its shuffled order.
+
+def _fits(hand: Hand, trump: int, facts: list[Fact]) -> bool:
+    """Return True if ``hand`` agrees with what its holder's declarations told."""
+    for played, exact, most in facts:
+        combos = find_combinations(hand | played, trump)
+        if exact is not None:
+            if tuple(c.cards for c in combos) != exact:
+                return False
+        elif best_key(combos) > most:
+            return False
+    return True
+
+
+def _sample_hand(pool: list[Card], need: int, limits: list[tuple[Hand, int]],
+                 rng: random.Random, known: Hand = 0, facts: list[Fact] | None = None,
+                 trump: int = 0, tries: int = 64) -> tuple[Hand, list[Card]]:
+    """Deal ``need`` cards of ``pool`` (shuffled by ``rng``) to a hand already holding ``known``.
+
+    The hand meets every (mask, at most) limit and, with ``known``, every fact.  Return the
+    dealt cards and the rest of the pool in its shuffled order.  When ``tries`` shuffles all
+    fail (rare), the limits are met greedily and the facts given up.
     """
     deck = list(pool)
     for _ in range(tries):
         rng.shuffle(deck)
         hand = hand_of(deck[:need])
-        if all((hand & mask).bit_count() <= most for mask, most in limits):
+        if all((hand & mask).bit_count() <= most for mask, most in limits) and (
+                not facts or _fits(hand | known, trump, facts)):
             return hand, deck[need:]
-    # Rare: fill greedily in shuffled order, taking limited cards last.
     hand = 0
     for c in deck:
         if need and all(not mask >> c & 1 or (hand & mask).bit_count() < most
