@@ -10,11 +10,12 @@ the results are aggregated.  Every decision stops sampling at its time limit (de
 Card play:
 
 - declarer: the card with the highest share of samples in which the contract is still made
-  with best play (a threshold search); ties go to the card that also makes ``contract + 20``
-  most often (a safety margin);
+  with best play (a threshold search);
 - defender: stop the contract first (lowest share of samples in which the declarer makes
-  it), then the declarer's points: exact values once hands hold at most
-  ``exact_cards`` cards, before that a second threshold 30 below the contract;
+  it), then the declarer's points (exact values once hands hold at most ``exact_cards``
+  cards, before that a second threshold 30 below the contract, as a 30-point swing) less the
+  value of a marriage the move declares for the defender himself;
+- ties go to the heuristic bot's card when it is among the best, else to the lowest card;
 - samples are de-duplicated, so when few cards are unknown the distinct deals are all
   enumerated (sampling stops after ``enum_patience`` repeats in a row) and each counts once;
 - inference: each sample is weighted by the likelihood of the opponents' past plays in this
@@ -144,12 +145,13 @@ class PimcBot(Bot):
             solver = Solver(pos, self.deadline)
             try:
                 makes = solver.move_values(contract)
-                if me == declarer:
-                    extra = solver.move_values(contract + 20)
-                elif exact:
-                    extra = solver.move_values()
-                else:
-                    extra = solver.move_values(contract - 30)
+                extra = makes
+                if me != declarer:
+                    if exact:
+                        extra = solver.move_values()
+                    else:
+                        # a 30-point swing: does he still make 30 less than his contract?
+                        extra = {a: 30 * v for a, v in solver.move_values(contract - 30).items()}
             except SearchTimeout:
                 break
             wsum += w
@@ -158,11 +160,23 @@ class PimcBot(Bot):
                 second[a] += w * extra[a]
         if wsum == 0.0:
             return self.heuristic.act(view)
+        tol = 1e-9 * wsum
         if me == declarer:
-            return max(legal, key=lambda a: (round(first[a] / wsum, 6),
-                                             round(second[a] / wsum, 6), -a))
-        return min(legal, key=lambda a: (round(first[a] / wsum, 6),
-                                         round(second[a] / wsum, 6), a))
+            best = max(first.values())
+            top = [a for a in legal if first[a] >= best - tol]
+        else:
+            # stop the contract first; then the fewest declarer points, counting a marriage
+            # this defender declares as his own points
+            values = _rules(view).marriages
+            best = min(first.values())
+            top = [a for a in legal if first[a] <= best + tol]
+            key = {a: second[a] / wsum - _declared_value(a, values) for a in top}
+            low = min(key.values())
+            top = [a for a in top if key[a] <= low + 1e-9]
+        if len(top) == 1:
+            return top[0]
+        choice = self.heuristic.act(view)  # ties: the heuristic's card if it is among them
+        return choice if choice in top else min(top)
 
     def _weight(self, m: Any, seats: list[int], plays: list[tuple[int, int, int]], me: int,
                 declarer: int) -> float:
@@ -355,6 +369,14 @@ class PimcBot(Bot):
 
 
 # -- helpers ------------------------------------------------------------------------------------
+def _declared_value(action: int, values: tuple[int, ...]) -> int:
+    """Return the marriage value a play action declares (0 if it declares none)."""
+    if not action & 32 or action >= 64:
+        return 0
+    c = action & 31
+    return 200 if c & 7 == 7 else values[c >> 3]
+
+
 def _give_text(code: int) -> str:
     from kozyr.cards import format_card
 
