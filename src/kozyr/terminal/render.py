@@ -276,6 +276,11 @@ def _stock_game_lines(obs: dict[str, Any], names: Sequence[str]) -> list[Text]:
             Text.assemble((f"{_name(names, s)} ", "bold"), f"{kind} ", pretty(str(cards)))
             for s, kind, cards in melds)))
         obs = {k: v for k, v in obs.items() if k != "melds"}
+    known = obs.get("known") or []
+    held = [(i, k) for i, k in enumerate(known) if k and i != obs.get("seat")]
+    if held:
+        out.append(_line("Known", Text("; ").join(
+            Text.assemble(f"{_name(names, i)} holds ", pretty(str(k))) for i, k in held)))
     baits = obs.get("baits") or []
     if any(baits):
         out.append(_line("Baits", "  ".join(f"{_name(names, i)} {b}"
