@@ -32,8 +32,11 @@ declared marriage).  A shown talon card may also have been given to an opponent 
 resample keeps such a card either in the declarer's hand or as the card that opponent received.
 The past is rewritten to match (the hidden cards of ``give``/``discard``, the deal's dealt
 cards), so the copy is a consistent match to play on; the draw depends only on what
-``observation(seat)`` shows and on ``rng``.  Not used as constraints: inferences from bids (a
-bid above 120 shows a marriage) and from who was asked about a redeal.
+``observation(seat)`` shows and on ``rng``.  What the bidding and the redeal round showed (a
+bid above 120 needs a marriage, a contract above the bid too, exactly the eligible players are
+asked about a redeal) is met by drawing again, up to ``RESAMPLE_ATTEMPTS`` times; if no draw
+meets it the last draw is returned (it keeps every hard constraint above, and the copy plays on
+normally) with ``resample_consistent`` False: replaying its record would then refuse a bid.
 """
 
 from __future__ import annotations
@@ -49,7 +52,9 @@ from kozyr.games.thousand.scoring import barrel_seats
 if TYPE_CHECKING:
     from kozyr.games.thousand.state import ThousandMatch
 
-_BIDDING, _TALON, _CONTRACT, _PLAY = 2, 3, 4, 5
+_REDEAL, _BIDDING, _TALON, _CONTRACT, _PLAY = 1, 2, 3, 4, 5
+#: Deals tried by :func:`resample` to meet what the bids and the redeal round showed.
+RESAMPLE_ATTEMPTS = 400
 
 
 def _hand_hidden_from_self(m: ThousandMatch, seat: int) -> bool:
@@ -274,9 +279,9 @@ def resample(m: ThousandMatch, seat: int, rng: random.Random) -> ThousandMatch:
     for to, c in m._given:
         if seat in (decl, to):
             known[to] |= (1 << c) & ~played[to]
-        elif n != 2 and m._talon_shown and played[to] & m._talon:
-            # a shown talon card this opponent played can only have been his gift
-            resolved[to] = (played[to] & m._talon).bit_length() - 1
+        elif n != 2 and m._talon_shown and (played[to] | known[to]) & m._talon:
+            # a shown talon card this opponent played (or showed by a marriage) was his gift
+            resolved[to] = ((played[to] | known[to]) & m._talon).bit_length() - 1
         else:
             gifts_hidden.append(to)
     # shown talon (pile) cards the seat cannot place for sure
@@ -334,8 +339,14 @@ def resample(m: ThousandMatch, seat: int, rng: random.Random) -> ThousandMatch:
             slots.append(a)
             slot_loc.append(loc)
         pool_locs.append(loc)
-    if pool_locs:
-        cards = sorted(c for c in range(32) if pool >> c & 1)
+    if not pool_locs:
+        return out
+    seed = out.seed
+    cards0 = sorted(c for c in range(32) if pool >> c & 1)
+    for _attempt in range(RESAMPLE_ATTEMPTS):
+        out = m.clone()
+        out.seed = seed
+        cards = list(cards0)
         rng.shuffle(cards)
         owner = _match(cards, slots, rng)
         new: dict[int, int] = {loc: (known[loc] if loc < n else 0) for loc in pool_locs}
@@ -343,8 +354,8 @@ def resample(m: ThousandMatch, seat: int, rng: random.Random) -> ThousandMatch:
         for i, c in enumerate(owner):
             loc = slot_loc[i]
             new[loc] |= 1 << c
-            if loc in gifts_hidden and loc not in gift_of:
-                gift_of[loc] = c
+            if loc in gifts_hidden and tcards >> c & 1:
+                gift_of[loc] = c  # a shown talon card can only be there as his gift
         for loc, content in new.items():
             if loc < n:
                 out._hands[loc] = content
@@ -357,6 +368,9 @@ def resample(m: ThousandMatch, seat: int, rng: random.Random) -> ThousandMatch:
         for to, c in resolved.items():
             gift_of[to] = c
         _rewrite_past(m, out, seat, gift_of, played, rng)
+        if _consistent(out, played):
+            return out
+    out.resample_consistent = False
     return out
 
 
@@ -371,8 +385,8 @@ def _rewrite_past(m: ThousandMatch, out: ThousandMatch, seat: int, gift_of: dict
             continue
         if to in gift_of:
             g = gift_of[to]
-        else:  # no card of his hand is unknown: the gift is one he has played
-            cands = sorted(x for x in range(32) if played[to] >> x & 1)
+        else:  # any card he holds or has played (a talon card would have been placed)
+            cands = sorted(x for x in range(32) if (out._hands[to] | played[to]) >> x & 1)
             g = cands[rng.randrange(len(cands))]
         given[i] = (to, g)
     out._given = given
@@ -415,3 +429,63 @@ def _rewrite_past(m: ThousandMatch, out: ThousandMatch, seat: int, gift_of: dict
             orig[decl] = holdings & ~talon
     dealt = DealtCards(tuple(orig), talon if n != 2 else 0, piles)
     out._deals[-1] = (dealt, out._log)
+
+
+def _consistent(out: ThousandMatch, played: list[int]) -> bool:
+    """Return True if the bids, contract and redeal round of the deal fit its (new) cards.
+
+    A bid above 120 needs the marriages in the hand dealt; a contract above the bid needs
+    them in the hand after the talon; the redeal round asks exactly the eligible players (so
+    far, in order); and the round still to come (or under way) is set up from the new cards.
+    """
+    from kozyr.games.thousand.state import hand_cap
+
+    rules = out.rules
+    n = out._n
+    dealt = out._deals[-1][0].hands
+    decl = out._declarer
+    keeps: list[int] = []
+    keeps_after: list[int] = []
+    bidding = False
+    best = [0] * n
+    for e in out._log:
+        seat, action, auto = (e >> 1) & 3, e >> 3, e & 1
+        if A.BID <= action < A.CONTRACT or action in (A.PASS, A.BLIND):
+            bidding = True
+            if not auto and action >= A.BID:
+                best[seat] = max(best[seat], action - A.BID)
+        elif action == A.KEEP:
+            (keeps_after if bidding else keeps).append(seat)
+        elif action >= A.CONTRACT:
+            c = action - A.CONTRACT
+            if c > out._bid and c > hand_cap(out._hands[decl] | played[decl], rules):
+                return False
+    for s in range(n):
+        if best[s] > 120 and best[s] > hand_cap(dealt[s], rules):
+            return False
+    if not rules.redeal:
+        return True
+    act = out._active
+    if rules.redeal_when == "before_bidding":
+        asked = [s for s in act if out.eligible(dealt[s])]
+        if out._phase == _REDEAL and not bidding:
+            return _round_so_far(out, asked, keeps)
+        return asked == keeps
+    if decl < 0 or out._phase < _REDEAL or out._phase in (_BIDDING, _TALON):
+        return True
+    order = [out._nxt[decl]]
+    while order[-1] != decl:
+        order.append(out._nxt[order[-1]])
+    asked = [s for s in order if out.eligible(out._hands[s] | played[s])]
+    if out._phase == _REDEAL:
+        return _round_so_far(out, asked, keeps_after)
+    return asked == keeps_after
+
+
+def _round_so_far(out: ThousandMatch, asked: list[int], keeps: list[int]) -> bool:
+    """Check a redeal round under way against the new cards, and set up its queue."""
+    k = len(keeps)
+    if asked[:k] != keeps or len(asked) <= k or asked[k] != out._to_act:
+        return False
+    out._redeal_queue = asked[k:]
+    return True

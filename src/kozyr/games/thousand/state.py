@@ -136,6 +136,17 @@ def hand_points(hand: int) -> int:
     return bp[hand & 255] + bp[hand >> 8 & 255] + bp[hand >> 16 & 255] + bp[hand >> 24 & 255]
 
 
+def hand_cap(hand: int, rules: ThousandRules) -> int:
+    """Return the highest bid or contract ``hand`` allows: 120 + its marriages, <= max_bid."""
+    c = 120
+    for s, v in enumerate(rules.marriages):
+        if hand & KQ_MASK[s] == KQ_MASK[s]:
+            c += v
+    if rules.ace_marriage and hand & ACES_MASK == ACES_MASK:
+        c += ACE_MARRIAGE_VALUE
+    return min(c, rules.max_bid)
+
+
 def _entry(seat: int, action: int, auto: bool) -> int:
     return (action << 3) | (seat << 1) | int(auto)
 
@@ -191,6 +202,8 @@ class ThousandMatch(Match):
         self._deck: list[int] | None = None  # no_shuffle: the deck the next deal is cut from
         #: ``cut_ritual`` penalties that the score sheet cannot carry: [deal_index, seat, 120].
         self.cut_penalties: list[list[int]] = []
+        #: False on a resample that could not meet what the bids showed (see observer.py).
+        self.resample_consistent = True
         self._reset_deal_state()
 
     # -- per-deal state ----------------------------------------------------------------------
@@ -334,8 +347,11 @@ class ThousandMatch(Match):
         self._start_bidding()
 
     def _eligible(self, seat: int) -> bool:
-        h = self._hands[seat]
-        return (h & NINES_MASK) == NINES_MASK or hand_points(h) < self.rules.redeal_below
+        return self.eligible(self._hands[seat])
+
+    def eligible(self, hand: int) -> bool:
+        """Return True if ``hand`` may ask for a redeal: four nines, or under redeal_below."""
+        return (hand & NINES_MASK) == NINES_MASK or hand_points(hand) < self.rules.redeal_below
 
     # -- bidding -----------------------------------------------------------------------------
     def _start_bidding(self) -> None:
