@@ -32,7 +32,7 @@ def test_repeated_card_in_a_hand_is_refused() -> None:
 
 
 def test_plain_order_inside_a_suit_is_bit_order() -> None:
-    order = [C.parse_card(t) for t in "7H 8H 9H JH QH KH TH AH".split()]
+    order = [C.parse_card(t) for t in ["7H", "8H", "9H", "JH", "QH", "KH", "TH", "AH"]]
     assert order == sorted(order)
 
 

@@ -108,7 +108,7 @@ def test_illegal_action_names_deal_action_and_why() -> None:
 def test_actions_after_the_end_of_a_deal_are_refused() -> None:
     rec = copy.deepcopy(SPEC_EXAMPLE)
     rec["deals"][0]["actions"].append("bid 110")
-    with pytest.raises(ReplayError, match="deal 1, action 31 .*already over"):
+    with pytest.raises(ReplayError, match=r"deal 1, action 31 .*already over"):
         replay_record(rec)
 
 

@@ -9,7 +9,8 @@ from kozyr.games.thousand.rules import ThousandRules
 
 def test_presets_of_the_rules_page() -> None:
     classic = ThousandRules.from_preset("classic")
-    assert (classic.players, classic.target, classic.bid_step, classic.barrel_at) == (3, 1000, 5, 880)
+    assert (classic.players, classic.target, classic.bid_step, classic.barrel_at) == (
+        3, 1000, 5, 880)
     assert classic.barrel_contract == 120
     online = ThousandRules.from_preset("online")
     assert (online.target, online.barrel_contract, online.redeal_when, online.dump_truck) == (

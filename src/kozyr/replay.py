@@ -59,7 +59,7 @@ def format_sheet(result: Replay) -> str:
         decl = "-" if row["declarer"] is None else str(row["declarer"])
         bid = "-" if row["bid"] is None else str(row["bid"])
         contract = "-" if row["contract"] is None else str(row["contract"])
-        if "trump" in row and row["trump"]:
+        if row.get("trump"):
             contract = f"{contract} {row['trump']}"
         cells = ""
         for s in range(len(names)):

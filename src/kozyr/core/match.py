@@ -109,8 +109,8 @@ class Match(ABC):
         Raise :class:`IllegalActionError` saying why, and change nothing, if it is illegal.
         """
         if self.current_player() is None:
-            why = "the match is over" if self.is_over else "the cards have not been dealt"
-            raise IllegalActionError(f"no action is possible now: {why}")
+            state = "the match is over" if self.is_over else "the cards have not been dealt"
+            raise IllegalActionError(f"no action is possible now: {state}")
         a = self.parse_action(action) if isinstance(action, str) else action
         why = self.why_illegal(a)
         if why is not None:

@@ -28,7 +28,7 @@ def option(default: Any, doc: str, choices: Sequence[Any] | None = None, *,
             "minimum": minimum, "maximum": maximum, "words": words}
     if isinstance(default, dict):
         frozen = tuple(sorted(default.items()))
-        return dataclasses.field(default=frozen, metadata=meta)  # type: ignore[arg-type]
+        return dataclasses.field(default=frozen, metadata=meta)
     return dataclasses.field(default=default, metadata=meta)
 
 
@@ -206,7 +206,7 @@ def _check_value(game: str, f: dataclasses.Field[Any], value: Any) -> Any:
     default = f.default
     name = f.name
     choices = f.metadata.get("choices")
-    if default is None or (choices is not None and None in choices):
+    if choices is not None and (default is None or None in choices):
         if value is False:
             value = None
         if value not in choices:
