@@ -166,6 +166,17 @@ def test_whole_deal_through_the_page(page: Any, server: str, shots: Path) -> Non
 def test_cards_are_only_legal_ones(page: Any, server: str, shots: Path) -> None:
     register(page, server)
     create_thousand(page, server)
+    # A dropped connection: the page says so, reconnects by itself and resyncs its seat.
+    page.wait_for_function(READY_JS % 1)
+    before = page.evaluate(STATUS_JS)
+    page.evaluate("() => window.kozyr.conn.ws.close()")
+    page.wait_for_selector(".conn-status.down")
+    page.wait_for_selector(".conn-status:not(.down)", state="attached")
+    page.wait_for_function(READY_JS % 1)
+    after = page.evaluate(STATUS_JS)
+    assert (after["seat"], after["hand"], after["state"]) == (
+        before["seat"], before["hand"], before["state"])
+    assert page.evaluate("() => window.kozyr.conn.attempt") == 0
     # Play to the first trick where we follow: highlighted cards are exactly the legal plays.
     for _ in range(80):
         page.wait_for_function(READY_JS % 1, timeout=20000)
