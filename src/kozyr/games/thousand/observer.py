@@ -429,6 +429,8 @@ def _rewrite_past(m: ThousandMatch, out: ThousandMatch, seat: int, gift_of: dict
             orig[decl] = holdings & ~talon
     dealt = DealtCards(tuple(orig), talon if n != 2 else 0, piles)
     out._deals[-1] = (dealt, out._log)
+    if out._phase == _BIDDING:
+        out._caps = [out.hand_cap(h) for h in out._hands]
 
 
 def _consistent(out: ThousandMatch, played: list[int]) -> bool:
@@ -438,8 +440,7 @@ def _consistent(out: ThousandMatch, played: list[int]) -> bool:
     them in the hand after the talon; the redeal round asks exactly the eligible players (so
     far, in order); and the round still to come (or under way) is set up from the new cards.
     """
-    from kozyr.games.thousand.state import hand_cap
-
+    hand_cap = out.hand_cap
     rules = out.rules
     n = out._n
     dealt = out._deals[-1][0].hands
@@ -458,10 +459,10 @@ def _consistent(out: ThousandMatch, played: list[int]) -> bool:
             (keeps_after if bidding else keeps).append(seat)
         elif action >= A.CONTRACT:
             c = action - A.CONTRACT
-            if c > out._bid and c > hand_cap(out._hands[decl] | played[decl], rules):
+            if c > out._bid and c > hand_cap(out._hands[decl] | played[decl]):
                 return False
     for s in range(n):
-        if best[s] > 120 and best[s] > hand_cap(dealt[s], rules):
+        if best[s] > 120 and best[s] > hand_cap(dealt[s]):
             return False
     if not rules.redeal:
         return True

@@ -138,13 +138,17 @@ def hand_points(hand: int) -> int:
 
 def hand_cap(hand: int, rules: ThousandRules) -> int:
     """Return the highest bid or contract ``hand`` allows: 120 + its marriages, <= max_bid."""
+    return _cap(hand, rules.marriages, rules.ace_marriage, rules.max_bid)
+
+
+def _cap(hand: int, values: tuple[int, int, int, int], ace: bool, max_bid: int) -> int:
     c = 120
-    for s, v in enumerate(rules.marriages):
+    for s in range(4):
         if hand & KQ_MASK[s] == KQ_MASK[s]:
-            c += v
-    if rules.ace_marriage and hand & ACES_MASK == ACES_MASK:
+            c += values[s]
+    if ace and hand & ACES_MASK == ACES_MASK:
         c += ACE_MARRIAGE_VALUE
-    return min(c, rules.max_bid)
+    return c if c < max_bid else max_bid
 
 
 def _entry(seat: int, action: int, auto: bool) -> int:
@@ -221,6 +225,8 @@ class ThousandMatch(Match):
         # redeal round
         self._redeal_queue: list[int] = []
         self._redeal_after = False
+        self._caps = [0] * n  # each seat's cap during the bidding (the hands do not change)
+        self._writeoff_ok = False  # may the declarer write off (fixed once he is known)
         # bidding
         self._forced = -1
         self._bid = 0
@@ -357,6 +363,7 @@ class ThousandMatch(Match):
     def _start_bidding(self) -> None:
         self._phase = P_BIDDING
         rules = self.rules
+        self._caps = [self.hand_cap(h) for h in self._hands]
         act = self._active
         barrel = [s for s in barrel_seats(rules, self.score) if s in act] if rules.barrel else []
         self._barrel = barrel
@@ -425,6 +432,8 @@ class ThousandMatch(Match):
     def _end_bidding(self) -> None:
         decl = next(s for s in self._active if not self._passed[s])
         self._declarer = decl
+        self._writeoff_ok = (self.rules.allow_writeoff
+                             and may_write_off(self.rules, self.score, decl) is None)
         self._high = decl
         self._phase = P_TALON
         self._to_act = decl
@@ -438,15 +447,11 @@ class ThousandMatch(Match):
 
     def cap(self, seat: int) -> int:
         """Return the highest bid or contract ``seat``'s hand allows: 120 + his marriages."""
-        h = self._hands[seat]
-        c = 120
-        mv = self._marriage_values
-        for s in range(4):
-            if h & KQ_MASK[s] == KQ_MASK[s]:
-                c += mv[s]
-        if self._ace_marriage and h & ACES_MASK == ACES_MASK:
-            c += ACE_MARRIAGE_VALUE
-        return min(c, self._max_bid)
+        return _cap(self._hands[seat], self._marriage_values, self._ace_marriage, self._max_bid)
+
+    def hand_cap(self, hand: int) -> int:
+        """Return the highest bid or contract ``hand`` allows at this table."""
+        return _cap(hand, self._marriage_values, self._ace_marriage, self._max_bid)
 
     def _bid_values(self, seat: int) -> list[int]:
         step = self._step
@@ -512,7 +517,7 @@ class ThousandMatch(Match):
                 return [A.BLIND, A.bid(100)]
             step = self._step
             return [A.PASS, *range(A.BID + (self._bid // step + 1) * step,
-                                   A.BID + self.cap(self._to_act) + 1, step)]
+                                   A.BID + self._caps[self._to_act] + 1, step)]
         if ph == P_TALON:
             return self._talon_actions()
         if ph == P_CONTRACT:
@@ -540,8 +545,7 @@ class ThousandMatch(Match):
         return out
 
     def _writeoff_allowed(self) -> bool:
-        return (self.rules.allow_writeoff
-                and may_write_off(self.rules, self.score, self._declarer) is None)
+        return self._writeoff_ok
 
     def _poor_talon(self) -> bool:
         """Return True if the declarer may demand a redeal for a poor talon now."""
