@@ -18,17 +18,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from kozyr.cards import THOUSAND_DECK, count, deck_cards, format_card, format_hand, parse_cards
 from kozyr.core.errors import RecordError
 
 DECK_CARDS: tuple[int, ...] = tuple(deck_cards(THOUSAND_DECK))
+_BITS: tuple[int, ...] = tuple(1 << c for c in range(32))
 
 
-@dataclass(frozen=True)
-class DealtCards:
+class DealtCards(NamedTuple):
     """The cards of one deal: a hand per seat (0 for a four-player dealer), talon or piles."""
 
     hands: tuple[int, ...]
@@ -52,19 +51,16 @@ def active_seats(players: int, dealer: int) -> list[int]:
 def deal_deck(deck: Sequence[int], players: int, dealer: int) -> DealtCards:
     """Deal ``deck`` (top first) to the seats playing the deal, then the talon or the piles."""
     seats = active_seats(players, dealer)
-    size = 10 if players == 2 else 7
-    hands = [0] * players
     k = len(seats)
-    for i in range(size * k):
-        hands[seats[i % k]] |= 1 << deck[i]
-    rest = deck[size * k:]
+    n = (10 if players == 2 else 7) * k
+    hands = [0] * players
+    bits = _BITS
+    for i, s in enumerate(seats):
+        hands[s] = sum([bits[c] for c in deck[i:n:k]])
+    r = deck[n:]
     if players == 2:
-        return DealtCards(tuple(hands), 0, ((1 << rest[0]) | (1 << rest[1]),
-                                            (1 << rest[2]) | (1 << rest[3])))
-    talon = 0
-    for c in rest:
-        talon |= 1 << c
-    return DealtCards(tuple(hands), talon)
+        return DealtCards(tuple(hands), 0, (bits[r[0]] | bits[r[1]], bits[r[2]] | bits[r[3]]))
+    return DealtCards(tuple(hands), bits[r[0]] | bits[r[1]] | bits[r[2]])
 
 
 def shuffled_deck(rng: random.Random) -> list[int]:

@@ -190,6 +190,7 @@ class ThousandMatch(Match):
         self.first_dealer = first_dealer
         self._n = n
         self._size = 10 if n == 2 else 7
+        self._n_tricks = 10 if n == 2 else 8
         self._step = rules.bid_step
         self._max_bid = rules.max_bid
         self._marriage_values = rules.marriages
@@ -746,11 +747,11 @@ class ThousandMatch(Match):
         p = POINTS
         self._taken[w] += sum([p[x] for x in trick])
         self._tricks[w] += 1
-        self._played.extend(trick)
+        self._played += trick
         self._last_trick = (trick, self._leader, w)
         self._trick = []
         self._trick_no += 1
-        if self._trick_no == self._size + (1 if self._n != 2 else 0):
+        if self._trick_no == self._n_tricks:
             self._to_act = -1
             self._finish_deal("played")
             return
