@@ -503,3 +503,29 @@ def test_parse_and_format_actions() -> None:
     assert m.parse_action("PLAY 10♥") == m.parse_action("play TH")
     assert m.why_illegal(m.parse_action("bid 105")) is None
     assert m.why_illegal(99999) == "it is no Thousand action"
+
+
+def test_cut_ritual_three_nines_cost_the_cutter_120_outside_the_sheet() -> None:
+    rules = ThousandRules.from_preset("classic", cut_ritual=True, no_shuffle=True)
+    hits = []
+    for seed in range(400):
+        m = ThousandMatch(rules, seed=seed, first_dealer=0)
+        m.deal()
+        if m.cut_penalties:
+            hits.append(m)
+    assert 0 < len(hits) < 40  # about one deal in 216 (a nine at the bottom three times)
+    m = hits[0]
+    assert m.cut_penalties == [[0, 1, 120]]  # seat 1, left of the dealer, cut
+    assert m.observation(None)["cut_penalties"] == [[0, 1, 120]]
+    plain = ThousandMatch(ThousandRules.from_preset("classic", no_shuffle=True), seed=m.seed,
+                          first_dealer=0)
+    plain.deal()
+    assert plain.cut_penalties == [] and plain.record_deals() != m.record_deals()
+
+
+def test_four_players_forced_bidder_is_left_of_the_dealer_whatever_the_option() -> None:
+    deal = {"hands": ["", "AS TS KS QS JS 9S AC", "AH TH KH QH JH 9H TC", "AD TD KD QD JD 9D KC"],
+            "talon": "QC JC 9C"}
+    for option in ("left_of_dealer", "dealer"):
+        m = new(deal, "four_players", forced_bidder=option)
+        assert m.observation(None)["history"] == [[1, "bid 100"]] and m.current_player() == 2

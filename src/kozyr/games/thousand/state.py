@@ -52,6 +52,7 @@ from typing import Any
 
 from kozyr.cards import (
     ACE,
+    JACK,
     KING,
     NINE,
     QUEEN,
@@ -324,7 +325,7 @@ class ThousandMatch(Match):
                     self.cut_penalties.append([self._deal_index, cutter, 120])
                     return deck
                 continue
-            if bottom == 3:  # a jack: the dealer cuts once himself
+            if bottom == JACK:  # a jack: the dealer cuts once himself
                 deck = cut(deck, rng.randrange(1, len(deck)))
             return deck
 
