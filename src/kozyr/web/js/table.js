@@ -158,7 +158,7 @@ export class TableView {
     const key = (lt) => (lt && lt.cards ? JSON.stringify(lt.cards) : "");
     const lt = after.last_trick;
     if (before && key(lt) && key(lt) !== key(before.last_trick) && !(after.trick || []).length) {
-      this.collect = { cards: lt.cards, winner: lt.winner };
+      this.collect = { cards: lt.cards, winner: lt.winner, leader: lt.leader };
       beep("trick");
       clearTimeout(this.collectTimer);
       this.collectTimer = setTimeout(() => { this.collect = null; this.renderCenter(); }, 1300);
@@ -298,8 +298,11 @@ export class TableView {
         h("span.name", displayName(names[s], s) + (s === this.seat ? ` (${t("table.you")})` : "")),
         total !== null ? h("span.score", String(total)) : null,
         h("span.clock", { dataset: { seat: String(s) } }));
+      if (seatFlag(o.bella, s, n)) badges.push(h("span.badge.bella", t("act.bella")));
       const bubble = this.lastWords(s);
       box.append(head, h("div.badges", badges));
+      const melds = this.meldsOf(s);
+      if (melds) box.appendChild(melds);
       if (bubble) box.appendChild(h("div.bubble", bubble));
       if (s !== this.seat) {
         const count = Array.isArray(o.hand_sizes) ? o.hand_sizes[s] : 0;
@@ -356,11 +359,15 @@ export class TableView {
     const lt = o.last_trick;
     if (this.showLast && lt && lt.cards && lt.cards.length) {
       c.appendChild(h("div.center-label", t("table.last_trick")));
-      c.appendChild(this.trickEl(lt.cards, "last", lt.winner));
+      c.appendChild(this.trickEl(lt.cards, "last", lt.winner, lt.leader));
     } else if ((o.trick || []).length) {
-      c.appendChild(this.trickEl(o.trick, "", null));
+      c.appendChild(this.trickEl(o.trick, "", null, o.leader));
     } else if (this.collect) {
-      c.appendChild(this.trickEl(this.collect.cards, "collect", this.collect.winner));
+      c.appendChild(this.trickEl(this.collect.cards, "collect", this.collect.winner,
+        this.collect.leader));
+    } else if (o.turned || (o.stock_size && o.phase !== "play")) {
+      // Debertz / Tertz: the stock with the turned card under it.
+      c.appendChild(this.stockEl(o));
     } else if (o.phase !== "play") {
       // The talon: face up once shown, else face down.
       const shown = parseCards(o.talon);
@@ -386,10 +393,47 @@ export class TableView {
     }
   }
 
-  trickEl(cards, cls, winner) {
+  stockEl(o) {
+    const count = Number(o.stock_size) || 0;
+    return h("div.stock", h("div.center-label", `${t("table.stock")}: ${count}`),
+      h("div.card-row", o.turned ? cardEl(o.turned, { cls: "turned" }) : null,
+        count ? h("div.stock-pile", Array.from({ length: Math.min(count, 4) }, () =>
+          backEl())) : null));
+  }
+
+  /** Return the declared melds/combinations of seat `s` (Debertz, Tertz) as DOM, or null. */
+  meldsOf(s) {
+    const o = this.obs || {};
+    let items = [];
+    if (Array.isArray(o.combinations) && Array.isArray(o.combinations[s])) {
+      items = o.combinations[s];
+    } else if (Array.isArray(o.melds)) {
+      for (const m of o.melds) {
+        if (Array.isArray(m) && m[0] === s) items.push(m.length === 2 ? m[1] : m.slice(1));
+        else if (m && typeof m === "object" && m.seat === s) items.push(m);
+      }
+    }
+    if (!items.length) return null;
+    return h("div.melds", items.map((m) => {
+      const cards = typeof m === "string" ? m : Array.isArray(m) ? m.join(" ")
+        : (m.cards || "");
+      const label = m && typeof m === "object" && !Array.isArray(m)
+        ? `${m.kind || ""} ${m.value ?? ""}`.trim() : "";
+      return h("div.meld", label ? h("span.meld-label", label + " ") : null,
+        String(cards).split(/\s+/).filter((x) => x.length === 2).map((c) => cardInline(c)));
+    }));
+  }
+
+  /** Return a trick as [[seat, card]...]; Tertz sends plain cards in order from `leader`. */
+  pairs(cards, leader) {
+    return (cards || []).map((e, i) => (Array.isArray(e) ? e
+      : [((leader ?? 0) + i) % this.n(), e]));
+  }
+
+  trickEl(cards, cls, winner, leader = null) {
     const box = h(`div.trick${cls ? "." + cls : ""}`);
     if (winner !== null && winner !== undefined) box.dataset.winner = this.pos(winner);
-    cards.forEach(([seat, card], i) => {
+    this.pairs(cards, leader).forEach(([seat, card], i) => {
       const node = cardEl(card, { cls: `in-trick from-${this.pos(seat)}` });
       node.style.setProperty("--i", String(i));
       box.appendChild(node);
@@ -424,6 +468,11 @@ export class TableView {
           suitIcon(o.trump, "suit-icon big"))
         : h("div.trump.none", t("table.no_trump")));
     }
+    if (o.phase === "play" && o.stock_size) {
+      items.push(h("div.stockline", `${t("table.stock")}: ${o.stock_size}`,
+        o.turned ? h("span", " · ", cardInline(o.turned)) : null));
+    }
+    if (o.pot) items.push(h("div.pot", `${t("table.pot")}: ${o.pot}`));
     if (Array.isArray(o.marriages) && o.marriages.length) {
       items.push(h("div.marriages", `${t("term.marriage")}: `, o.marriages.map(([s, suit]) =>
         h("span.marriage", displayName(this.names()[s], s), " ", suitIcon(suit),

@@ -50,14 +50,22 @@ export function actionWords(text, names) {
     case "writeoff": return [t("log.writeoff")];
     case "redeal": return [t("log.redeal")];
     case "keep": return [t("log.keep")];
+    case "accept": return [t("act.accept")];
+    case "declare": return [t("act.declare")];
+    case "swap7": return [t("act.swap7")];
+    case "blind": return [t("act.blind")];
+    case "take": return [t("act.take", { n: Number(w[1]) + 1 })];
+    case "discard": return [t("log.discard")];
+    case "trump": return [t("table.trump"), " ", suitIcon(w[1])];
     case "give":
       if (w[2] && w[2] !== "?" && w[2].length === 2) {
         return withCard(t("log.give_card", { card: "\u0000", name: nameOf(w[1]) }), w[2]);
       }
       return [t("log.give", { name: nameOf(w[1]) })];
     case "play":
-      return withCard(t(w.includes("marriage") ? "log.marriage" : "log.play",
-        { card: "\u0000" }), w[1]);
+      if (w[1] === "?" || !w[1]) return [text];
+      return [...withCard(t(w.includes("marriage") ? "log.marriage" : "log.play",
+        { card: "\u0000" }), w[1]), w.includes("bella") ? ` (${t("act.bella")})` : ""];
     default: return [text];
   }
 }
