@@ -243,3 +243,14 @@ def test_dealer_scores_a_talon_marriage_in_the_outcome() -> None:
     m = new(deal, "four_players", dealer_scores_talon=True)
     assert m.outcome("played").talon_marriage == 60
     assert new(deal, "four_players").outcome("played").talon_marriage == 0
+
+
+def test_two_players_a_blind_that_stands_keeps_the_pile_hidden() -> None:
+    m = new(TWO, "two_players", blind_bid=True)
+    play(m, "blind", "pass", "take 0")
+    assert m.observation(0)["talon_piles"] == [None, None]
+    assert m.observation(1)["talon_piles"] == ["JC 9C", None]
+    assert m.observation(0)["history"][-1] == [1, "take 0"]
+    for k in range(5):
+        r = m.resample(0, random.Random(k))
+        assert r.observation(0) == m.observation(0)

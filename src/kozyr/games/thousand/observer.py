@@ -102,7 +102,9 @@ def observation(m: ThousandMatch, seat: int | None) -> dict[str, Any]:
         talon = format_hand(m._talon)
     piles = None
     if n == 2:
-        piles = [format_hand(m._piles[p]) if p == m._taken_pile else None for p in (0, 1)]
+        seen = m._talon_shown or (seat is not None and seat == decl)
+        piles = [format_hand(m._piles[p]) if p == m._taken_pile and seen else None
+                 for p in (0, 1)]
     received = [format_card(c) for to, c in m._given if to == seat]
     given = [[to, format_card(c)] for to, c in m._given if seat is not None and seat == decl]
     discards = None
@@ -298,7 +300,7 @@ def resample(m: ThousandMatch, seat: int, rng: random.Random) -> ThousandMatch:
         else:
             known[decl] |= left
     pile_cards = 0
-    if n == 2 and m._taken_pile >= 0 and seat != decl:
+    if n == 2 and m._taken_pile >= 0 and seat != decl and m._talon_shown:
         pile_cards = m._piles[m._taken_pile] & ~played[decl]
         if not m._discards:
             known[decl] |= pile_cards
@@ -419,6 +421,12 @@ def _rewrite_past(m: ThousandMatch, out: ThousandMatch, seat: int, gift_of: dict
     if decl >= 0 and (n != 2 or m._taken_pile >= 0):
         holdings = hands[decl] | played[decl] | gave | out._discards
         if n == 2:
+            if not m._talon_shown and seat != decl:
+                cands = sorted(x for x in range(32) if holdings >> x & 1)
+                rng.shuffle(cands)
+                pile = (1 << cands[0]) | (1 << cands[1])
+                out._piles[m._taken_pile] = pile
+                piles = (out._piles[0], out._piles[1])
             orig[decl] = holdings & ~piles[m._taken_pile]
         else:
             if not m._talon_shown and seat != decl:

@@ -439,11 +439,11 @@ class ThousandMatch(Match):
         self._high = decl
         self._phase = P_TALON
         self._to_act = decl
-        if self._n == 2:
-            return  # he chooses a pile: take P
         hide = self._blind or (self._bid == 100 and not self._raised
                                and self.rules.hide_talon_on_forced_100)
         self._talon_shown = not hide
+        if self._n == 2:
+            return  # he chooses a pile: take P (shown to the opponent unless hidden)
         self._hands[decl] |= self._talon
         self._to_give = [s for s in self._active if s != decl]
 
@@ -665,7 +665,6 @@ class ThousandMatch(Match):
     def _take(self, p: int) -> None:
         self._taken_pile = p
         self._hands[self._declarer] |= self._piles[p]
-        self._talon_shown = True
 
     def _discard(self, c: int) -> None:
         self._hands[self._declarer] &= ~(1 << c)
