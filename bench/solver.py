@@ -1,10 +1,14 @@
 """Benchmark the double-dummy solver on realistic trick-1 positions of three-player Thousand.
 
-Positions: seeded deals (7 cards each, a talon of 3); the declarer is the hand a simple rule
-values most (card points + marriages + 10 per ace), he takes the talon, passes his two
-cheapest cards that break no marriage to the defenders and contracts at his estimate rounded
-down to 5 (at least 100).  Only deals with a contract >= 100 are kept (all of them, by the
-rule).  Measures the threshold test at the contract and the exact solve, both from scratch.
+Positions (default): seeded deals of the engine (ThousandMatch, classic rules) with the
+heuristic bot making every decision — the auction, the talon pass, the contract — up to the
+declarer's first lead; write-offs and redeals are skipped.  With ``--simple``: the declarer is
+the hand a simple rule values most (card points + marriages + 10 per ace), he passes his two
+cheapest cards that break no marriage and contracts at his estimate less 20, rounded down to 5
+(at least 100) — contracts near the double-dummy value, the hardest thresholds.
+Measures the threshold test at the contract and the exact solve, both from scratch.
+Times are CPU times of this process (time.process_time): the machines are shared, and the
+search is single-threaded and CPU-bound, so CPU time is what it costs.
 
     .venv/bin/python bench/solver.py [--positions 100] [--seed 1]
 """
@@ -56,6 +60,25 @@ def realistic_position(rng: random.Random) -> tuple[Position, int]:
     return pos, contract
 
 
+def engine_position(seed: int) -> tuple[Position, int] | None:
+    """Return the trick-1 position of seed's first deal under heuristic play, and its contract."""
+    from kozyr.bots import make_bot
+    from kozyr.bots.solver.adapter import position_from_match
+    from kozyr.games import new_match
+
+    m = new_match("thousand", "classic", seed=seed)
+    bots = [make_bot("normal", seed=seed * 3 + s) for s in range(3)]
+    m.deal()
+    while m.phase != "play":
+        if m.sheet or m.awaiting_deal:
+            return None  # written off or redealt
+        seat = m.current_player()
+        assert seat is not None
+        m.apply_action(bots[seat].act(m.view(seat)))
+    pos, _ = position_from_match(m)
+    return pos, int(m._contract)
+
+
 def pct(xs: list[float], q: float) -> float:
     """Return the q-quantile of xs (nearest rank)."""
     ys = sorted(xs)
@@ -67,31 +90,44 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--positions", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--simple", action="store_true", help="the simple-rule positions")
     args = ap.parse_args()
     rng = random.Random(args.seed)
+    seed = args.seed * 100000
     thr: list[float] = []
     exact: list[float] = []
     allmoves: list[float] = []
     nodes = 0
     made = 0
     total_time = 0.0
-    for _ in range(args.positions):
-        pos, contract = realistic_position(rng)
-        t = time.perf_counter()
+    contracts: list[int] = []
+    while len(contracts) < args.positions:
+        if args.simple:
+            pos, contract = realistic_position(rng)
+        else:
+            seed += 1
+            got = engine_position(seed)
+            if got is None:
+                continue
+            pos, contract = got
+        contracts.append(contract)
+        t = time.process_time()
         ok = Solver(pos).can_make(contract)
-        thr.append(time.perf_counter() - t)
+        thr.append(time.process_time() - t)
         made += ok
-        t = time.perf_counter()
+        t = time.process_time()
         s = Solver(pos)
         s.exact()
-        exact.append(time.perf_counter() - t)
+        exact.append(time.process_time() - t)
         nodes += s.nodes
         total_time += exact[-1]
-        t = time.perf_counter()
+        t = time.process_time()
         Solver(pos).move_values()
-        allmoves.append(time.perf_counter() - t)
+        allmoves.append(time.process_time() - t)
     ms = 1000.0
-    print(f"{args.positions} trick-1 positions (3 players, 8 cards each), contracts >= 100, "
+    kind = "simple rule" if args.simple else "engine + heuristic auction and talon pass"
+    print(f"{args.positions} trick-1 positions ({kind}; 3 players, 8 cards each), contracts "
+          f"{min(contracts)}-{max(contracts)} (median {statistics.median(contracts):.0f}), "
           f"made with best play: {made}")
     print(f"threshold at the contract: median {statistics.median(thr) * ms:6.2f} ms   "
           f"p95 {pct(thr, 0.95) * ms:7.2f} ms   mean {statistics.mean(thr) * ms:6.2f} ms")
