@@ -613,8 +613,7 @@ class ThousandMatch(Match):
             return
         self._log.append(_entry(seat, action, False))
         if action < 64:
-            self._declare(seat, action - A.MARRIAGE)
-            self._play(seat, action - A.MARRIAGE)
+            self._lead_marriage(seat, action - A.MARRIAGE)
         elif action < 96:
             self._discard(action - A.DISCARD)
         elif action < 224:
@@ -715,31 +714,15 @@ class ThousandMatch(Match):
         if not self._fixed_trump:
             self._trump = s
 
-    def _play(self, seat: int, c: int) -> None:
+    def _lead_marriage(self, seat: int, c: int) -> None:
+        """Lead ``c`` declaring its marriage (a declaration is always a lead)."""
+        self._declare(seat, c)
         self._hands[seat] &= ~(1 << c)
-        trick = self._trick
-        trick.append(c)
-        if len(trick) == 1:
-            self._led = c >> 3
-            self._best = self._best_led = c
-            self._best_seat = seat
-        else:
-            best = self._best
-            s = c >> 3
-            bs = best >> 3
-            if s == bs:
-                if c > best:
-                    self._best = c
-                    self._best_seat = seat
-            elif s == self._trump:
-                self._best = c
-                self._best_seat = seat
-            if s == self._led and c > self._best_led:
-                self._best_led = c
-        if len(trick) < self._n_active:
-            self._to_act = self._nxt[seat]
-            return
-        self._end_trick()
+        self._trick.append(c)
+        self._led = c >> 3
+        self._best = self._best_led = c
+        self._best_seat = seat
+        self._to_act = self._nxt[seat]
 
     def _end_trick(self) -> None:
         trick = self._trick
