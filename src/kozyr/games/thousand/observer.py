@@ -41,6 +41,7 @@ normally) with ``resample_consistent`` False: replaying its record would then re
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -122,7 +123,7 @@ def observation(m: ThousandMatch, seat: int | None) -> dict[str, Any]:
     score = m.score
     return {
         "game": "thousand",
-        "rules": rules.to_json(),
+        "rules": m.rules_json if isinstance(m.rules_json, str) else copy.deepcopy(m.rules_json),
         "players": n,
         "seat": seat,
         "deal_index": m._deal_index,

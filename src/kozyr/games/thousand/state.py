@@ -183,6 +183,7 @@ class ThousandMatch(Match):
                  first_dealer: int | None = None) -> None:
         self.rules = rules
         self.seed = seed
+        self.rules_json = rules.to_json()  # computed once: observations carry it
         n = rules.players
         if first_dealer is None:
             first_dealer = random.Random(f"{seed}:lot").randrange(n)
