@@ -19,6 +19,16 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
 }
 
+/** Return whether the current language (or English) has a string for `key`. */
+export function has(key) {
+  return key in (LANGS[current] || en) || key in en;
+}
+
+/** Translate `key` if there is a string for it, else return `fallback`. */
+export function tOr(key, fallback, params = {}) {
+  return has(key) ? t(key, params) : fallback;
+}
+
 /** Switch language: sets lang and dir on <html>, remembers it, and tells listeners. */
 export function setLang(code) {
   if (!LANGS[code]) code = "en";

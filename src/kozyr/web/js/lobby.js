@@ -1,6 +1,6 @@
 // Lobby (salons, open tables, the create-table form), accounts, leaderboard and profiles.
 import { api, saveToken } from "./api.js";
-import { t } from "./i18n.js";
+import { t, tOr } from "./i18n.js";
 import { h, mount, toast } from "./ui.js";
 import { displayName } from "./words.js";
 
@@ -26,7 +26,8 @@ function groupOf(name) {
 
 const fmt = (v) => (v === null ? t("create.off") : v === true ? t("create.on")
   : v === false ? t("create.off") : typeof v === "object" ? Object.entries(v)
-    .map(([k, x]) => `${k}:${x}`).join(", ") : String(v));
+    .map(([k, x]) => `${k}:${x}`).join(", ") : tOr(`val.${v}`, String(v)));
+const presetName = (p) => tOr(`preset.${p}`, p.replace(/_/g, " "));
 
 export class LobbyView {
   constructor(conn, root, app) {
@@ -70,7 +71,7 @@ export class LobbyView {
       t("lobby.playing", { n: d.playing ?? 0 }));
     const salons = (d.salons || []).map((s) => h("div.salon", { dataset: { game: s.game,
       preset: s.preset } },
-    h("h3", `${t(`game.${s.game}`)} — ${s.preset}`,
+    h("h3", `${t(`game.${s.game}`)} — ${presetName(s.preset)}`,
       h("span.muted", ` · ${t("lobby.playing", { n: s.playing ?? 0 })}`)),
     (s.tables || []).length ? h("ul.tables", s.tables.map((tb) => this.tableLine(tb)))
       : h("p.muted.small", t("lobby.no_tables"))));
@@ -118,7 +119,8 @@ export class LobbyView {
 
     const fillPresets = () => {
       const g = meta.games[state.game];
-      mount(presetSel, (g.presets || []).map((p) => h("option", { value: p.name }, p.name)));
+      mount(presetSel, (g.presets || []).map((p) => h("option", { value: p.name },
+        presetName(p.name))));
       state.preset = presetSel.value;
       fillOptions();
     };
@@ -136,8 +138,9 @@ export class LobbyView {
         const input = optionInput(opt, value);
         inputs.set(opt.name, { input, opt, value });
         groups.get(gname).push(h("div.option", { dataset: { option: opt.name } },
-          h("label", { for: `opt-${opt.name}` }, opt.name.replace(/_/g, " ")), input,
-          h("div.doc.small", opt.doc, h("span.muted", ` (${t("create.default",
+          h("label", { for: `opt-${opt.name}` }, tOr(`opt.${opt.name}`,
+            opt.name.replace(/_/g, " "))), input,
+          h("div.doc.small", tOr(`doc.${opt.name}`, opt.doc), h("span.muted", ` (${t("create.default",
             { v: fmt(value) })})`))));
       }
       const order = ["match", "deal", "bidding", "talon", "play", "scoring", "other"];
@@ -262,7 +265,7 @@ export async function leadersView(root, app, game = "thousand", preset = "classi
   for (const [g, gi] of Object.entries(meta.games || {})) {
     for (const p of gi.presets || []) {
       pick.appendChild(h("option", { value: `${g}/${p.name}`, selected: g === game &&
-        p.name === preset ? "" : null }, `${t(`game.${g}`)} — ${p.name}`));
+        p.name === preset ? "" : null }, `${t(`game.${g}`)} — ${presetName(p.name)}`));
     }
   }
   pick.addEventListener("change", () => { location.hash = `#/leaders/${pick.value}`; });
@@ -285,13 +288,15 @@ export async function profileView(root, name) {
     return;
   }
   mount(root, h("section.profile", h("h2", t("profile.title", { name: p.user.name })),
-    h("table.board", h("tbody", (p.ratings || []).map((r) => h("tr",
-      h("td", `${t(`game.${r.game}`)} — ${r.preset}`), h("td", Number(r.rating).toFixed(1)),
+    h("table.board", h("thead", h("tr", h("th", t("create.game")), h("th", t("leaders.rating")),
+      h("th", t("leaders.games")))), h("tbody", (p.ratings || []).map((r) => h("tr",
+      h("td", `${t(`game.${r.game}`)} — ${presetName(r.preset)}`),
+      h("td", Number(r.rating).toFixed(1)),
       h("td", String(r.played)))))),
     h("h3", t("profile.recent")),
     h("ul.history", (p.history || []).map((g) => h("li",
-      h("a", { href: `#/replay/${g.game_id}` }, `${t(`game.${g.game}`)} — ${g.preset}`),
-      ` · ${g.result} · ${(g.totals || []).join(" / ")}`)))));
+      h("a", { href: `#/replay/${g.game_id}` }, `${t(`game.${g.game}`)} — ${presetName(g.preset)}`),
+      ` · ${tOr(`result.${g.result}`, g.result)} · ${(g.totals || []).join(" / ")}`)))));
 }
 
 export { toast };
