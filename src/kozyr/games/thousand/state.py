@@ -94,6 +94,7 @@ POINTS: tuple[int, ...] = tuple(_RANK_POINTS[c & 7] for c in range(32))
 #: The K+Q of each suit, as a mask.
 KQ_MASK: tuple[int, ...] = tuple((1 << (s * 8 + KING)) | (1 << (s * 8 + QUEEN)) for s in range(4))
 ACES_MASK = sum(1 << (s * 8 + ACE) for s in range(4))
+KINGS_MASK = sum(1 << (s * 8 + KING) for s in range(4))
 NINES_MASK = sum(1 << (s * 8 + NINE) for s in range(4))
 #: Cards of the same suit strictly above each card.
 ABOVE: tuple[int, ...] = tuple(SUIT_MASK[c >> 3] & ~((2 << c) - 1) for c in range(32))
@@ -142,11 +143,23 @@ def hand_cap(hand: int, rules: ThousandRules) -> int:
     return _cap(hand, rules.marriages, rules.ace_marriage, rules.max_bid)
 
 
+def marriage_kings(hand: int) -> int:
+    """Return the kings of ``hand`` whose queen it also holds (one bit per marriage).
+
+    >>> from kozyr.cards import parse_hand, format_hand
+    >>> format_hand(marriage_kings(parse_hand("KS QS KH JH QD")))
+    'KS'
+    """
+    return hand & (hand << 1) & KINGS_MASK
+
+
 def _cap(hand: int, values: tuple[int, int, int, int], ace: bool, max_bid: int) -> int:
     c = 120
-    for s in range(4):
-        if hand & KQ_MASK[s] == KQ_MASK[s]:
-            c += values[s]
+    kings = hand & (hand << 1) & KINGS_MASK
+    while kings:
+        k = kings & -kings
+        c += values[k.bit_length() >> 3]
+        kings ^= k
     if ace and hand & ACES_MASK == ACES_MASK:
         c += ACE_MARRIAGE_VALUE
     return c if c < max_bid else max_bid
@@ -512,7 +525,8 @@ class ThousandMatch(Match):
                 lst = _PLAY_LISTS.get(h)
                 return lst.copy() if lst is not None else _play_list(h).copy()
             out = _play_list(h).copy()
-            if self._trick_no or self._first_marriage:
+            if (self._trick_no or self._first_marriage) and (
+                    h & (h << 1) & KINGS_MASK or self._ace_marriage):
                 out.extend(self._marriage_leads())
             return out
         if ph == P_BIDDING:
@@ -539,10 +553,12 @@ class ThousandMatch(Match):
     def _marriage_leads(self) -> list[int]:
         h = self._hands[self._to_act]
         out = []
-        for s in range(4):
-            if h & KQ_MASK[s] == KQ_MASK[s]:
-                out.append(A.MARRIAGE + s * 8 + QUEEN)
-                out.append(A.MARRIAGE + s * 8 + KING)
+        kings = h & (h << 1) & KINGS_MASK
+        while kings:
+            k = (kings & -kings).bit_length() - 1
+            out.append(A.MARRIAGE + k - 1)  # the queen
+            out.append(A.MARRIAGE + k)
+            kings &= kings - 1
         if self._ace_marriage and h & ACES_MASK == ACES_MASK:
             out.extend(A.MARRIAGE + s * 8 + ACE for s in range(4))
         return out
