@@ -12,11 +12,17 @@ deals and ``over`` at the end.
 
 Automatic actions (applied by the engine, never decisions, never in the record, but shown in
 the observation's ``history``): the forced 100; a barrel player's bid of C; the passes of a
-player ``trading_in_red``; the declarer's taking of a three-card talon.
+player ``trading_in_red``.  The declarer takes a three-card talon without an action (the
+observation's ``talon`` shows it).
 
 Fast path: hands are int bitmasks, the current trick is kept as a few ints, and
-``legal_actions`` during play looks its list up in a table keyed by the legal-card mask.
-:meth:`ThousandMatch.legal_mask` gives the legal cards as a mask without building a list.
+``legal_actions`` during play copies a cached list keyed by the legal-card mask.
+Beyond the Match API: :meth:`ThousandMatch.legal_mask` (the legal cards as a mask, no list),
+:meth:`~ThousandMatch.cap` / :meth:`~ThousandMatch.hand_cap` (120 + marriages, capped by
+``max_bid``), :meth:`~ThousandMatch.eligible` (may a hand ask for a redeal),
+:meth:`~ThousandMatch.outcome` (the ``DealOutcome`` the open deal would report), ``apply`` and
+``why_illegal`` with an optional ``seat`` (refuse acting out of turn), ``score`` (the
+``MatchScore``), ``cut_penalties``, ``resample_consistent`` (see the observer module).
 
 Readings of the rules where the page leaves a choice (kozyr's, documented and tested):
 
@@ -32,6 +38,11 @@ Readings of the rules where the page leaves a choice (kozyr's, documented and te
   turns are automatic passes.
 - ``redeal_poor_talon``: the declarer may say ``redeal`` in the talon phase before he gives or
   discards any card (two players: after ``take P``, the pile taken is the talon).
+- Two players: the pile taken is shown to the opponent unless a talon would stay hidden (a
+  blind that stands, ``hide_talon_on_forced_100``); the other pile is out of play, so a
+  played deal's tricks plus the declarer's discards hold 120 less that pile's points.
+- ``redeal_when`` = ``after_pass``: eligibility is judged on the 8 cards each then holds (two
+  players: the 10 after the discards); with ``before_bidding`` on the 7 (10) dealt.
 - ``declarer_names_trump`` (501): the contract phase opens with ``trump S`` (or ``writeoff``);
   ``contract N`` follows.  Marriages score their value and never change the trump.
 - ``no_shuffle``: the first deck of the match is shuffled from the seed; each later deck is the
