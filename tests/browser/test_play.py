@@ -155,6 +155,23 @@ def test_whole_deal_through_the_page(page: Any, server: str, shots: Path) -> Non
     page.click("button.tab[data-tab=moves]")
     assert page.locator(".moves li").count() > 0
 
+    # In Arabic the page is right to left, the seats keep their places around the table
+    # (seat+1 on the left) and the cards keep their index in the top-left corner.
+    page.select_option("#lang", "ar")
+    page.wait_for_function("() => document.documentElement.dir === 'rtl'")
+    assert page.evaluate("() => getComputedStyle(document.querySelector('.banner')).direction"
+                         ) == "rtl"
+    left = page.locator(".seat.pos-left").bounding_box()
+    right = page.locator(".seat.pos-right").bounding_box()
+    assert left["x"] < right["x"]
+    assert page.locator(".seat.pos-left").get_attribute("data-seat") == "1"
+    assert page.evaluate("() => getComputedStyle(document.querySelector('.hand')).direction"
+                         ) == "ltr"
+    assert "ورقة النقاط" in page.inner_text(".side .tabs")
+    page.screenshot(path=str(shots / "table-ar.png"))
+    page.locator(".side .sheet").screenshot(path=str(shots / "sheet-ar.png"))
+    page.select_option("#lang", "en")
+
     # Phone size: nothing spills sideways and the hand stays on screen.
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_timeout(200)

@@ -63,6 +63,7 @@ export default {
   "table.bot": "روبوت",
   "table.stock": "الرصيد",
   "table.pot": "الصندوق",
+  "table.away": "غائب",
   "table.you": "أنت",
   "table.bid": "المزايدة",
   "table.cap": "الحد {n}",

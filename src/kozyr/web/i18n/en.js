@@ -63,6 +63,7 @@ export default {
   "table.bot": "Bot",
   "table.stock": "Stock",
   "table.pot": "Pot",
+  "table.away": "away",
   "table.you": "you",
   "table.bid": "Bid",
   "table.cap": "cap {n}",

@@ -63,6 +63,7 @@ export default {
   "table.bot": "Бот",
   "table.stock": "Колода",
   "table.pot": "Банк",
+  "table.away": "не на связи",
   "table.you": "вы",
   "table.bid": "Ставка",
   "table.cap": "максимум {n}",

@@ -255,8 +255,9 @@ export class TableView {
       cls += " turn";
     } else if (this.toAct !== null && this.toAct !== undefined) {
       text = t("table.turn_of", { name: displayName(this.names()[this.toAct], this.toAct) });
-    } else if (this.seat === null) {
-      text = t("table.spectating");
+    }
+    if (this.seat === null && this.connected) {
+      text = text ? `${t("table.spectating")} · ${text}` : t("table.spectating");
     }
     d.banner.className = cls;
     d.banner.textContent = text;
@@ -290,7 +291,7 @@ export class TableView {
       const bolts = Array.isArray(o.bolts) ? o.bolts[s] : 0;
       if (bolts) badges.push(h("span.badge.bolt", `${t("term.bolt")} ×${bolts}`));
       if (seatInfo.connected === false && seatInfo.kind === "human") {
-        badges.push(h("span.badge.away", "⚠"));
+        badges.push(h("span.badge.away", t("table.away")));
       }
       if (seatInfo.auto) badges.push(h("span.badge.auto", "bot"));
       const total = Array.isArray(o.totals) ? o.totals[s] : null;
@@ -713,7 +714,7 @@ export class TableView {
       const s = Number(span.dataset.seat);
       if (this.deadline && this.toAct === s) {
         const left = Math.max(0, Math.ceil(this.deadline - this.conn.now()));
-        span.textContent = `⏱ ${t("table.clock", { s: left })}`;
+        span.textContent = t("table.clock", { s: left });
         span.classList.toggle("low", left <= 5);
       } else {
         span.textContent = "";
