@@ -128,6 +128,8 @@ def run_deals(game: str, names: list[str], deals: int, seed: int, rules: Any,
     made = {n: 0 for n in distinct}
     contracts = {n: 0 for n in distinct}
     writeoffs = {n: 0 for n in distinct}
+    role_sum = {(n, r): 0 for n in distinct for r in ("declarer", "defender")}
+    role_count = {(n, r): 0 for n in distinct for r in ("declarer", "defender")}
     times: dict[str, list[float]] = {n: [] for n in distinct}
     for i in range(deals):
         scores: dict[str, list[int]] = {n: [] for n in distinct}
@@ -138,9 +140,13 @@ def run_deals(game: str, names: list[str], deals: int, seed: int, rules: Any,
             row = _play_deal(m, bots)
             if row is None:
                 continue
+            d = row.declarer
             for s, name in enumerate(seating):
                 scores[name].append(row.scores[s])
-            d = row.declarer
+                if d is not None:
+                    role = "declarer" if s == d else "defender"
+                    role_sum[name, role] += row.scores[s]
+                    role_count[name, role] += 1
             if d is not None and row.contract is not None:
                 name = seating[d]
                 declared[name] += 1
@@ -169,6 +175,10 @@ def run_deals(game: str, names: list[str], deals: int, seed: int, rules: Any,
             "declared": declared[n],
             "made_rate": round(made[n] / declared[n], 3) if declared[n] else None,
             "writeoffs": writeoffs[n],
+            "as_declarer": round(role_sum[n, "declarer"] / role_count[n, "declarer"], 2)
+            if role_count[n, "declarer"] else None,
+            "as_defender": round(role_sum[n, "defender"] / role_count[n, "defender"], 2)
+            if role_count[n, "defender"] else None,
             "avg_contract": round(contracts[n] / declared[n], 1) if declared[n] else None,
             "decisions": len(ts),
             "time_p50": round(ts[len(ts) // 2], 4) if ts else None,
@@ -222,14 +232,16 @@ def _table(result: dict[str, Any]) -> Any:
     if result["mode"] == "deals":
         t = Table(title=f"{result['game']}: {result['deals']} duplicate deals x "
                         f"{result['seatings']} seatings (seed {result['seed']})")
-        for col in ("bot", "score", "±95%", "decl", "made", "contract", "w/o", "p50",
-                    "p95"):
+        for col in ("bot", "score", "±95%", "decl", "made", "contract", "w/o", "as decl",
+                    "as def", "p50", "p95"):
             t.add_column(col, justify="right" if col != "bot" else "left")
         for n, r in result["per_bot"].items():
             t.add_row(n, f"{r['mean_score']:+.1f}", f"±{r['ci95']:.1f}", str(r["declared"]),
                       "-" if r["made_rate"] is None else f"{100 * r['made_rate']:.0f}%",
                       "-" if r["avg_contract"] is None else f"{r['avg_contract']:.1f}",
                       str(r["writeoffs"]),
+                      "-" if r["as_declarer"] is None else f"{r['as_declarer']:+.1f}",
+                      "-" if r["as_defender"] is None else f"{r['as_defender']:+.1f}",
                       "-" if r["time_p50"] is None else f"{r['time_p50'] * 1000:.0f} ms",
                       "-" if r["time_p95"] is None else f"{r['time_p95'] * 1000:.0f} ms")
         a = result["advantage"]
