@@ -296,5 +296,8 @@ def main(game: str = "thousand", bots: str = "hard,normal,normal", deals: int = 
     if as_json:
         print(json.dumps(result, indent=2))
     else:
-        Console().print(_table(result))
+        out = Console()
+        if not out.is_terminal:
+            out = Console(width=130)  # a file or a pipe: do not squeeze the table to 80
+        out.print(_table(result))
     return 0
