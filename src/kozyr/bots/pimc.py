@@ -28,8 +28,11 @@ cards to give, or each candidate pass) is solved at trick 1 with threshold tests
 ladder, which gives the distribution of his double-dummy points.  A bid, contract or pass is
 worth ``P(make) * c - (1 - P(make)) * c`` (``dd_margin`` is taken off double-dummy points,
 which the declarer cannot quite reach without seeing the cards); passing in the auction is worth
-``defence_value``.  The match situation: a contract that would win the match is worth
-``win_bonus`` more when made; a write-off is compared at its real cost (the bid, or a bolt).
+``defence_value``.  Make rates are shrunk towards 1/2 (``(made + 1) / (n + 2)``), and a
+contract above the bid needs a shrunk make rate of ``raise_confidence``: with few samples the
+best-looking contract is an overestimate (the winner's curse).  The match situation: a
+contract that would win the match is worth ``win_bonus`` more when made; a write-off is
+compared at its real cost (the bid, or a bolt).
 The redeal choice, two-player piles and discards, and 501's trump naming use the heuristic.
 """
 
@@ -58,7 +61,7 @@ class PimcBot(Bot):
                  max_samples: int = 60, min_samples: int = 4, exact_cards: int = 5,
                  inference: bool = True, inference_weight: float = 1.0,
                  enum_patience: int = 12, dd_margin: int = 10, defence_value: int = 30,
-                 win_bonus: int = 300) -> None:
+                 win_bonus: int = 300, raise_confidence: float = 0.85) -> None:
         super().__init__(seed)
         self.time_limit = time_limit
         self.max_samples = max_samples
@@ -70,6 +73,7 @@ class PimcBot(Bot):
         self.dd_margin = dd_margin
         self.defence_value = defence_value
         self.win_bonus = win_bonus
+        self.raise_confidence = raise_confidence
         self.heuristic = HeuristicBot(None if seed is None else seed + 1)
         self._plan: tuple[int, list[int]] | None = None
         #: Samples used by the last decision (for benchmarks and tests).
@@ -256,7 +260,7 @@ class PimcBot(Bot):
         if n == 0:
             return self.heuristic.act(view)
         total = int(obs["totals"][me])
-        ev = self._ev(makes / n, b, total, int(rules.target))
+        ev = self._ev(_shrunk(makes, n), b, total, int(rules.target))
         return action if ev > self.defence_value else pass_action
 
     def _after_pass(self, m: Any, me: int, view: SeatView) -> dict[int, int] | None:
@@ -290,7 +294,7 @@ class PimcBot(Bot):
         targets = sorted({int(t.split()[1]) for t in texts if t.startswith("give ")})
         if len(targets) != 2:
             return self.heuristic.act(view)
-        cands = _cheapest(hand, rules.marriages, 4)
+        cands = _cheapest(hand, rules.marriages, 3)
         plans: list[tuple[int, int]] = []
         for i, a in enumerate(cands):
             for b in cands[i + 1:]:
@@ -317,7 +321,8 @@ class PimcBot(Bot):
             n += 1
         if n == 0:
             return self.heuristic.act(view)
-        best = max(plans, key=lambda p: (score[p], -POINTS[p[0]] - POINTS[p[1]]))
+        # ties: the first plan (the two cheapest cards), then the fewest points given away
+        best = max(plans, key=lambda p: (score[p], p == plans[0], -POINTS[p[0]] - POINTS[p[1]]))
         self._plan = (hand, [targets[0] * 32 + best[0], targets[1] * 32 + best[1]])
         text = _give_text(self._plan[1][0])
         return options.get(text, self.heuristic.act(view))
@@ -356,7 +361,9 @@ class PimcBot(Bot):
         total = int(obs["totals"][me])
         best_ev, best = float("-inf"), contracts[0][1]
         for i, (c, a) in enumerate(contracts):
-            made = sum(counts[i + 1:]) / n
+            made = _shrunk(sum(counts[i + 1:]), n)
+            if i and made < self.raise_confidence:
+                break  # raise above the bid only when (nearly) sure: few samples flatter
             ev = self._ev(made, c, total, int(rules.target))
             if ev > best_ev:
                 best_ev, best = ev, a
@@ -369,6 +376,11 @@ class PimcBot(Bot):
 
 
 # -- helpers ------------------------------------------------------------------------------------
+def _shrunk(made: float, n: int) -> float:
+    """Return a make rate pulled towards 1/2 (Laplace): a few samples must not look certain."""
+    return (made + 1.0) / (n + 2.0)
+
+
 def _declared_value(action: int, values: tuple[int, ...]) -> int:
     """Return the marriage value a play action declares (0 if it declares none)."""
     if not action & 32 or action >= 64:
