@@ -263,6 +263,7 @@ def resample(m: ThousandMatch, seat: int, rng: random.Random) -> ThousandMatch:
     """Return a copy of ``m`` whose cards hidden from ``seat`` are dealt again (see module)."""
     out = m.clone()
     out.seed = rng.getrandbits(32)  # future deals of the copy come from the rng, not the seed
+    out._deck = None  # no_shuffle: the deck this deal was cut from would show its cards
     if m._phase in (0, 6) or not m._deals:
         return out
     n = m._n
@@ -349,6 +350,7 @@ def resample(m: ThousandMatch, seat: int, rng: random.Random) -> ThousandMatch:
     for _attempt in range(RESAMPLE_ATTEMPTS):
         out = m.clone()
         out.seed = seed
+        out._deck = None
         cards = list(cards0)
         rng.shuffle(cards)
         owner = _match(cards, slots, rng)
