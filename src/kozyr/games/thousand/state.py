@@ -123,7 +123,7 @@ _BYTE_CARDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 _BYTE_POINTS: tuple[int, ...] = tuple(sum(_RANK_POINTS[r] for r in range(8) if b >> r & 1)
                                       for b in range(256))
 _PLAY_LISTS: dict[int, list[int]] = {}
-_PLAY_LISTS_MAX = 1 << 16
+_PLAY_LISTS_MAX = 1 << 14  # bounded: a few MB at most
 
 
 def _play_list(mask: int) -> list[int]:
