@@ -213,6 +213,9 @@ def test_cards_are_only_legal_ones(page: Any, server: str, shots: Path) -> None:
             first.focus()
             page.keyboard.press("Enter")
             page.wait_for_function(f"() => window.kozyr.view.state > {st['state']}")
+            # The page re-renders on every move; the keyboard focus stays on the table.
+            page.wait_for_function(READY_JS % 1, timeout=20000)
+            assert page.evaluate("() => !!document.activeElement.closest('.hand, .controls')")
             return
         act_once(page)
     pytest.fail("never reached the play phase")

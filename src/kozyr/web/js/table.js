@@ -165,6 +165,15 @@ export class TableView {
     } else if (before && (after.trick || []).length > (before.trick || []).length) {
       beep("card");
     }
+    // A declared marriage (and with it a new trump) is announced in big letters for a moment.
+    const mb = (before && before.marriages) || [];
+    const ma = after.marriages || [];
+    if (before && ma.length > mb.length && before.deal_index === after.deal_index) {
+      const [seat, suit] = ma[ma.length - 1];
+      this.announce = { seat, suit };
+      clearTimeout(this.announceTimer);
+      this.announceTimer = setTimeout(() => { this.announce = null; this.renderCenter(); }, 2200);
+    }
   }
 
   // -- helpers -------------------------------------------------------------------------------
@@ -213,6 +222,8 @@ export class TableView {
       return;
     }
     if (!this.dom) this.build();
+    // Re-rendering replaces the buttons: keep the keyboard focus on the same card or choice.
+    const focus = this.focusKey();
     this.renderBanner();
     this.renderSeats();
     this.renderCenter();
@@ -221,6 +232,29 @@ export class TableView {
     this.renderHand();
     this.renderSide();
     this.renderOver();
+    this.restoreFocus(focus);
+  }
+
+  focusKey() {
+    const a = document.activeElement;
+    if (!a || !this.dom || !this.root.contains(a)) return null;
+    const inPlay = this.dom.hand.contains(a) || this.dom.controls.contains(a);
+    let sel = null;
+    if (a.dataset.card && this.dom.hand.contains(a)) sel = `.hand [data-card="${a.dataset.card}"]`;
+    else if (a.dataset.action) sel = `.controls [data-action="${a.dataset.action}"]`;
+    else if (a.dataset.tab) sel = `.tab[data-tab="${a.dataset.tab}"]`;
+    return sel || inPlay ? { sel, inPlay } : null;
+  }
+
+  restoreFocus(key) {
+    if (!key || (document.activeElement && document.activeElement !== document.body &&
+      this.root.contains(document.activeElement))) return;
+    let el = key.sel ? this.root.querySelector(key.sel) : null;
+    if ((!el || el.disabled) && key.inPlay) {
+      el = this.root.querySelector(".hand .card.legal:not([disabled])") ||
+        this.root.querySelector(".controls button.act:not([disabled])") || this.dom.hand;
+    }
+    if (el && !el.disabled) el.focus({ preventScroll: true });
   }
 
   build() {
@@ -231,7 +265,7 @@ export class TableView {
     d.center = h("div.center");
     d.info = h("div.table-info");
     d.controls = h("div.controls", { role: "group", "aria-label": t("table.your_turn") });
-    d.hand = h("div.hand", { role: "group" });
+    d.hand = h("div.hand", { role: "group", tabindex: "-1" });
     d.over = h("div.over-box");
     d.felt = h("div.felt", d.seats.top, d.seats.left, d.center, d.seats.right, d.info,
       h("div.me-area", d.seats.bottom, d.controls, d.hand));
@@ -355,6 +389,13 @@ export class TableView {
   renderCenter() {
     const o = this.obs;
     const c = this.dom.center;
+    // Re-draw only when what the middle shows has changed, so animations run once.
+    const sig = JSON.stringify(o ? [o.deal_index, o.phase, o.trick, o.talon, o.turned,
+      o.stock_size, o.received, o.last_trick, this.collect, this.announce, this.showLast,
+      document.documentElement.lang] : null);
+    if (sig === this.centerSig) return;
+    this.centerSig = sig;
+    const hadFocus = c.contains(document.activeElement);
     mount(c);
     if (!o) return;
     const lt = o.last_trick;
@@ -387,11 +428,14 @@ export class TableView {
         if (rec.length) c.appendChild(h("div.received", cardRow(rec)));
       }
     }
+    if (this.announce) c.appendChild(this.announceEl());
     if (lt && lt.cards && lt.cards.length && o.phase === "play") {
       c.appendChild(h("button.show-last", { type: "button", "aria-pressed": this.showLast
         ? "true" : "false", onclick: () => { this.showLast = !this.showLast;
         this.renderCenter(); } }, this.showLast ? t("table.hide_last") : t("table.show_last")));
+      if (hadFocus) c.querySelector(".show-last").focus({ preventScroll: true });
     }
+    if (!(o.trick || []).length) this.shownTrick = new Set();
   }
 
   stockEl(o) {
@@ -431,11 +475,24 @@ export class TableView {
       : [((leader ?? 0) + i) % this.n(), e]));
   }
 
+  announceEl() {
+    const a = this.announce;
+    return h("div.announce", { role: "status" },
+      h("div.announce-who", displayName(this.names()[a.seat], a.seat)),
+      h("div.announce-what", `${t("term.marriage")} `, suitIcon(a.suit, "suit-icon big"),
+        ` ${this.marriageValue(a.suit)}`),
+      h("div.announce-trump", `${t("table.trump")}: ${t(`suit.${a.suit}`)}`));
+  }
+
   trickEl(cards, cls, winner, leader = null) {
     const box = h(`div.trick${cls ? "." + cls : ""}`);
     if (winner !== null && winner !== undefined) box.dataset.winner = this.pos(winner);
+    if (!this.shownTrick) this.shownTrick = new Set();
     this.pairs(cards, leader).forEach(([seat, card], i) => {
-      const node = cardEl(card, { cls: `in-trick from-${this.pos(seat)}` });
+      // Only a card new to this trick flies in from its player.
+      const fresh = cls === "" && !this.shownTrick.has(card);
+      if (cls === "") this.shownTrick.add(card);
+      const node = cardEl(card, { cls: `in-trick from-${this.pos(seat)}${fresh ? " fresh" : ""}` });
       node.style.setProperty("--i", String(i));
       box.appendChild(node);
     });
@@ -652,20 +709,23 @@ export class TableView {
       body = h("ol.moves", hist.map(([s, text]) => h("li",
         h("b", displayName(names[s], s)), " ", actionWords(text, names))));
     } else if (this.tab === "chat") {
-      const input = h("input.chat-input", { type: "text", maxlength: 300,
-        "aria-label": t("table.chat") });
-      const sendChat = () => {
-        const text = input.value.trim();
-        if (!text) return;
-        this.conn.send({ type: "chat", table: this.id, text });
-        input.value = "";
-      };
-      input.addEventListener("keydown", (ev) => { if (ev.key === "Enter") sendChat(); });
+      if (!this.chatForm) {
+        const input = h("input.chat-input", { type: "text", maxlength: 300,
+          "aria-label": t("table.chat") });
+        const sendChat = () => {
+          const text = input.value.trim();
+          if (!text) return;
+          this.conn.send({ type: "chat", table: this.id, text });
+          input.value = "";
+        };
+        input.addEventListener("keydown", (ev) => { if (ev.key === "Enter") sendChat(); });
+        this.chatForm = h("div.chat-form", input, h("button", { type: "button",
+          onclick: sendChat }, t("table.send")));
+      }
       body = h("div.chat-box",
         h("ul.chat-lines", { "aria-live": "polite" }, this.chat.map((line) =>
           h("li", h("b", displayName(line.from)), ": ", line.text))),
-        h("div.chat-form", input, h("button", { type: "button", onclick: sendChat },
-          t("table.send"))));
+        this.chatForm);
     } else {
       const inv = this.info && this.info.private && this.invite
         ? `${location.origin}/#/table/${this.id}?invite=${this.invite}` : null;
@@ -674,7 +734,9 @@ export class TableView {
         this.seat !== null ? h("button.leave", { type: "button", onclick: () =>
           this.conn.send({ type: "leave", table: this.id }) }, t("table.leave")) : null);
     }
+    const typing = this.chatForm && this.chatForm.contains(document.activeElement);
     mount(side, bar, body);
+    if (typing) this.chatForm.querySelector("input").focus({ preventScroll: true });
     if (this.tab === "chat") {
       const lines = side.querySelector(".chat-lines");
       lines.scrollTop = lines.scrollHeight;
