@@ -45,6 +45,8 @@ Readings of the rules where the page leaves a choice (kozyr's, documented and te
   players: the 10 after the discards); with ``before_bidding`` on the 7 (10) dealt.
 - ``declarer_names_trump`` (501): the contract phase opens with ``trump S`` (or ``writeoff``);
   ``contract N`` follows.  Marriages score their value and never change the trump.
+- Seeded dealing: deal ``i`` of a match with seed ``s`` is the deck shuffled by the bits of
+  BLAKE2b(``"s:i"``) (:func:`kozyr.games.thousand.deal.hashed_deck`), dealt as deal.py says.
 - ``no_shuffle``: the first deck of the match is shuffled from the seed; each later deck is the
   previous deal's cards gathered in trick order (then the cards not played: hands in seat
   order, talon, piles, discards, each low card first) and cut at a point drawn from the seed.
@@ -81,8 +83,9 @@ from kozyr.games.thousand.deal import (
     active_seats,
     cut,
     deal_deck,
+    hashed_deck,
+    hashed_int,
     parse_dealt,
-    shuffled_deck,
 )
 from kozyr.games.thousand.rules import ThousandRules
 from kozyr.games.thousand.scoring import (
@@ -324,18 +327,19 @@ class ThousandMatch(Match):
         self._start_deal(dealt)
 
     def _seeded_deck(self) -> list[int]:
+        """Return the deck of the next deal from the seed and the deal index (module doc)."""
         rules = self.rules
-        rng = random.Random(f"{self.seed}:{self._deal_index}")
+        key = f"{self.seed}:{self._deal_index}"
         if rules.no_shuffle:
             deck = self._deck
             if deck is None:
-                deck = shuffled_deck(random.Random(f"{self.seed}:deck"))
+                deck = hashed_deck(f"{self.seed}:deck")
             else:
-                deck = cut(deck, rng.randrange(1, len(deck)))
+                deck = cut(deck, 1 + hashed_int(key + ":cut") % (len(deck) - 1))
         else:
-            deck = shuffled_deck(rng)
+            deck = hashed_deck(key)
         if rules.cut_ritual:
-            deck = self._cut_ritual(deck, rng)
+            deck = self._cut_ritual(deck, random.Random(key + ":ritual"))
         return deck
 
     def _cut_ritual(self, deck: list[int], rng: random.Random) -> list[int]:
