@@ -68,9 +68,14 @@ export class LobbyView {
       return;
     }
     const counts = h("p.counts", t("lobby.online", { n: d.online ?? 0 }), " · ",
-      t("lobby.playing", { n: d.playing ?? 0 }));
-    const salons = (d.salons || []).map((s) => h("div.salon", { dataset: { game: s.game,
-      preset: s.preset } },
+      t("lobby.playing", { n: d.playing ?? 0 }),
+      h("button.to-create", { type: "button", onclick: () => {
+        this.formBox.scrollIntoView({ behavior: "smooth" });
+        const first = this.formBox.querySelector("select, input");
+        if (first) first.focus({ preventScroll: true });
+      } }, t("lobby.create")));
+    const salons = (d.salons || []).map((s) => h("div.salon", { class: (s.tables || []).length
+      ? "salon" : "salon empty", dataset: { game: s.game, preset: s.preset } },
     h("h3", `${t(`game.${s.game}`)} — ${presetName(s.preset)}`,
       h("span.muted", ` · ${t("lobby.playing", { n: s.playing ?? 0 })}`)),
     (s.tables || []).length ? h("ul.tables", s.tables.map((tb) => this.tableLine(tb)))
