@@ -57,7 +57,10 @@ def brute(pos: dict) -> int:
     n = len(pos["hands"])
     seat = (pos["leader"] + len(pos["trick"])) % n
     if not pos["trick"] and not pos["hands"][pos["leader"]]:
-        return pos["points"][pos["declarer"]]
+        w = pos["weights"]
+        if w is None:
+            return pos["points"][pos["declarer"]]
+        return sum(a * b for a, b in zip(w, pos["points"], strict=True))
     values = []
     for c, declare in _legal(pos, seat):
         q = {**pos, "hands": [list(h) for h in pos["hands"]], "trick": [*pos["trick"], c],
@@ -80,7 +83,7 @@ def as_dict(p: Position) -> dict:
             "leader": p.leader, "declarer": p.declarer, "trump": p.trump,
             "can_declare": p.can_declare, "mv": p.marriage_values, "ace": p.ace_marriage,
             "must_beat": p.must_beat, "fixed": p.fixed_trump,
-            "points": list(p.points or (0,) * len(p.hands))}
+            "points": list(p.points or (0,) * len(p.hands)), "weights": p.weights}
 
 
 @st.composite
@@ -113,8 +116,15 @@ def positions(draw: st.DrawFn, max_cards: int = 4) -> Position:
     rng.shuffle(trick_rng_deck)
     trump = draw(st.sampled_from([None, 0, 1, 2, 3]))
     trick = trick_rng_deck[:played]
+    declarer = draw(st.integers(0, n - 1))
+    weights = None
+    if draw(st.booleans()):
+        w = [0] * n
+        w[declarer] = draw(st.integers(1, 4))
+        w[(declarer + draw(st.integers(1, n - 1))) % n] = draw(st.integers(0, 1))
+        weights = tuple(w)
     return Position(
-        hands=tuple(hands), leader=leader, declarer=draw(st.integers(0, n - 1)),
+        hands=tuple(hands), leader=leader, declarer=declarer, weights=weights,
         trick=tuple(trick), trump=trump, can_declare=draw(st.booleans()),
         marriage_values=draw(st.sampled_from([(40, 60, 80, 100), (100, 60, 80, 40)])),
         ace_marriage=draw(st.sampled_from([0, 0, 200])), must_beat=draw(st.booleans()),
@@ -129,7 +139,7 @@ def test_exact_matches_brute_force(pos: Position) -> None:
 
 
 @settings(max_examples=150, deadline=None)
-@given(positions(), st.integers(0, 200))
+@given(positions(), st.integers(0, 400))
 def test_threshold_agrees_with_exact(pos: Position, n: int) -> None:
     assert can_make(pos, n) == (brute(as_dict(pos)) >= n)
 

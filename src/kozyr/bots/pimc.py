@@ -12,9 +12,11 @@ Card play:
 - declarer: the card with the highest share of samples in which the contract is still made
   with best play (a threshold search);
 - defender: stop the contract first (lowest share of samples in which the declarer makes
-  it), then the declarer's points (exact values once hands hold at most ``exact_cards``
-  cards, before that a second threshold 30 below the contract, as a 30-point swing) less the
-  value of a marriage the move declares for the defender himself;
+  it), then his own points: once hands hold at most ``exact_cards`` cards, the exact points
+  the declarer and the partner take (solver ``weights``: all but his own points; the others
+  are assumed to play against him), before that a second threshold 30 below the contract
+  (fewer points for the declarer, as a 30-point swing); less the value of a marriage the
+  move declares for himself;
 - ties go to the heuristic bot's card when it is among the best, else to the lowest card;
 - samples are de-duplicated, so when few cards are unknown the distinct deals are all
   enumerated (sampling stops after ``enum_patience`` repeats in a row) and each counts once;
@@ -152,7 +154,11 @@ class PimcBot(Bot):
                 extra = makes
                 if me != declarer:
                     if exact:
-                        extra = solver.move_values()
+                        # own points: minimise what the declarer and the partner take
+                        mine = seats.index(me)
+                        weights = tuple(0 if i == mine else 1 for i in range(len(seats)))
+                        own = Solver(replace(pos, weights=weights), self.deadline)
+                        extra = own.move_values()
                     else:
                         # a 30-point swing: does he still make 30 less than his contract?
                         extra = {a: 30 * v for a, v in solver.move_values(contract - 30).items()}

@@ -56,6 +56,11 @@ class Position:
     before the first trick is complete unless ``marriage_on_first_trick``).  ``points``: the
     points each seat has taken so far (cards and marriages); empty means all zero.
     ``marriage_values`` are indexed by suit (S, C, D, H), as ``ThousandRules.marriages``.
+    ``weights`` (optional, per seat) changes the value searched to the weighted sum of the
+    seats' points, still maximised by the declarer and minimised by the others: a defender
+    who wants his own points weighs the declarer's points heavily and his partner's once
+    (``(4, 1, 0)``: stop the declarer first, then take points himself rather than let the
+    partner take them).  Thresholds and values are then in those units.
     """
 
     hands: tuple[int, ...]
@@ -69,6 +74,7 @@ class Position:
     must_beat: bool = False
     fixed_trump: bool = False
     points: tuple[int, ...] = field(default=())
+    weights: tuple[int, ...] | None = None
 
     @classmethod
     def from_text(cls, hands: list[str], leader: int, declarer: int, trick: str = "",
@@ -91,14 +97,19 @@ class Position:
         return (self.leader + len(self.trick)) % len(self.hands)
 
     def declarer_points(self) -> int:
-        """Return the points the declarer has already taken."""
-        return self.points[self.declarer] if self.points else 0
+        """Return the value already taken: the declarer's points (or the weighted sum)."""
+        if not self.points:
+            return 0
+        if self.weights is None:
+            return self.points[self.declarer]
+        return sum(w * p for w, p in zip(self.weights, self.points, strict=True))
 
     def search(self) -> Search:
         """Return a fresh search state for this position."""
         return Search(list(self.hands), self.leader, list(self.trick),
                       -1 if self.trump is None else self.trump, self.declarer, self.can_declare,
-                      self.marriage_values, self.ace_marriage, self.must_beat, self.fixed_trump)
+                      self.marriage_values, self.ace_marriage, self.must_beat, self.fixed_trump,
+                      self.weights)
 
     def legal_moves(self) -> list[int]:
         """Return the legal moves (``card`` or ``card + DECLARE``) of the seat to move."""
@@ -186,7 +197,7 @@ class Solver:
 def _bisect(s: Search, guess: int | None) -> int:
     """Return the exact future value of ``s`` by null-window tests."""
     lo = 0
-    hi = s.remaining + sum(s.mv) + s.ace  # the value lies in [lo, hi]
+    hi = max(s.weights) * (s.remaining + sum(s.mv) + s.ace)  # the value lies in [lo, hi]
     t = (lo + hi + 1) // 2 if guess is None else guess
     while lo < hi:
         t = max(lo + 1, min(t, hi))

@@ -68,7 +68,8 @@ class Search:
 
     def __init__(self, hands: list[int], leader: int, trick: list[int], trump: int,
                  declarer: int, can_declare: bool, marriage_values: tuple[int, ...],
-                 ace_marriage: int, must_beat: bool, fixed_trump: bool) -> None:
+                 ace_marriage: int, must_beat: bool, fixed_trump: bool,
+                 weights: tuple[int, ...] | None = None) -> None:
         self.n = len(hands)
         self.hands = list(hands)
         self.leader = leader
@@ -81,6 +82,10 @@ class Search:
         self.must_beat = must_beat
         self.fixed = fixed_trump
         self.remaining = sum(hand_points(h) for h in hands) + sum(POINTS[c] for c in trick)
+        #: Points of each seat count this many times in the value (default: the declarer's
+        #: once).  The declarer maximises the value, the other seats minimise it.
+        self.weights = weights if weights is not None else tuple(
+            int(i == declarer) for i in range(self.n))
         self.tt: dict[int, list[int]] = {}
         # marriage points the declarer may still declare, by which K+Q pairs he holds
         self.mbound = tuple(sum(self.mv[x] for x in range(4) if i >> x & 1) for i in range(16))
@@ -230,6 +235,10 @@ class Search:
         n = self.n
         nxt = tuple((i + 1) % n for i in range(n))
         decl = self.declarer
+        wts = self.weights
+        wmax = max(wts)
+        scorers = tuple((i, w) for i, w in enumerate(wts) if w)
+        plain = scorers == ((decl, 1),)
         mv = self.mv
         ace = self.ace
         must_beat = self.must_beat
@@ -273,12 +282,21 @@ class Search:
                                 bc, win = x, s2
                         elif x >> 3 == trump:
                             bc, win = x, s2
-                    return pts if win == decl else 0
-                dh = hands[decl]
-                mf = (dh >> 4) & (dh >> 5) & 0x01010101
-                ub = rem + mbound[(mf | mf >> 7 | mf >> 14 | mf >> 21) & 15]
-                if ace and dh & aces == aces:
-                    ub += ace
+                    return pts * wts[win]
+                if plain:
+                    dh = hands[decl]
+                    mf = (dh >> 4) & (dh >> 5) & 0x01010101
+                    ub = rem + mbound[(mf | mf >> 7 | mf >> 14 | mf >> 21) & 15]
+                    if ace and dh & aces == aces:
+                        ub += ace
+                else:
+                    ub = wmax * rem
+                    for i, w in scorers:
+                        dh = hands[i]
+                        mf = (dh >> 4) & (dh >> 5) & 0x01010101
+                        ub += w * mbound[(mf | mf >> 7 | mf >> 14 | mf >> 21) & 15]
+                        if ace and dh & aces == aces:
+                            ub += w * ace
                 if ub <= alpha:
                     return ub
                 key = hands[0] | (hands[1] << 32) | (seat << 96) | ((trump + 1) << 98)
@@ -372,8 +390,8 @@ class Search:
                 if k == 0:
                     t2 = trump
                     if m & 32:
-                        if seat == decl:
-                            gain = ace if c & 7 == 7 else mv[c >> 3]
+                        if wts[seat]:
+                            gain = wts[seat] * (ace if c & 7 == 7 else mv[c >> 3])
                         if not fixed:
                             t2 = c >> 3
                     v = gain + ab(alpha - gain, beta - gain, nxt[seat], seat, t2, cd, rem,
@@ -386,9 +404,8 @@ class Search:
                         nb, nw = best, winner
                     tl = c if cs == led and c > topled else topled
                     if k == n - 1:
+                        gain = (tpts + pts_of[c]) * wts[nw]
                         pts = tpts + pts_of[c]
-                        if nw == decl:
-                            gain = pts
                         v = gain + ab(alpha - gain, beta - gain, nw, nw, trump, True, rem - pts,
                                       0, 0, 0, 0, 0, 0)
                     else:
@@ -437,8 +454,7 @@ class Search:
         gain = 0
         if m & DECLARE:
             val = self.ace if c & 7 == ACE else self.mv[c >> 3]
-            if seat == self.declarer:
-                gain = val
+            gain = val * self.weights[seat]
             if not self.fixed:
                 self.trump = c >> 3
         self.trick.append(c)
@@ -453,8 +469,7 @@ class Search:
                           and x >> 3 == self.trump)):
                     bc, wi = x, i
             winner = (self.leader + wi) % self.n
-            if winner == self.declarer:
-                gain += pts
+            gain += pts * self.weights[winner]
             self.remaining -= pts
             self.trick = []
             self.leader = winner
