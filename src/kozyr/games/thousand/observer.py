@@ -235,10 +235,15 @@ def _marriage_known(m: ThousandMatch, played: list[int]) -> list[int]:
     return out
 
 
-def _match(cards: list[int], slots: list[int], rng: random.Random) -> list[int]:
-    """Assign each card to a slot whose mask accepts it; return the card of each slot."""
+def _match(cards: list[int], slots: list[int]) -> list[int]:
+    """Deal ``cards`` (already shuffled) to the slots in order, each to the first free slot
+    whose mask accepts it, moving earlier cards along when one fits nowhere (augmenting paths);
+    return the card of each slot.
+
+    Without constraints this is dealing a shuffled pack; with them it stays close to uniform.
+    """
     owner = [-1] * len(slots)
-    order = list(range(len(slots)))
+    order = range(len(slots))
 
     def augment(c: int, seen: set[int]) -> bool:
         for i in order:
@@ -251,20 +256,23 @@ def _match(cards: list[int], slots: list[int], rng: random.Random) -> list[int]:
         return False
 
     for c in cards:
-        free = [i for i in order if owner[i] < 0 and slots[i] >> c & 1]
-        if free:
-            owner[free[rng.randrange(len(free))]] = c
-        elif not augment(c, set()):
-            raise RuntimeError("resample: no deal fits the observation")  # pragma: no cover
+        for i in order:
+            if owner[i] < 0 and slots[i] >> c & 1:
+                owner[i] = c
+                break
+        else:
+            if not augment(c, set()):
+                raise RuntimeError("resample: no deal fits the observation")  # pragma: no cover
     return owner
 
 
 def resample(m: ThousandMatch, seat: int, rng: random.Random) -> ThousandMatch:
     """Return a copy of ``m`` whose cards hidden from ``seat`` are dealt again (see module)."""
-    out = m.clone()
-    out.seed = rng.getrandbits(32)  # future deals of the copy come from the rng, not the seed
-    out._deck = None  # no_shuffle: the deck this deal was cut from would show its cards
+    seed = rng.getrandbits(32)  # future deals of the copy come from the rng, not the seed
     if m._phase in (0, 6) or not m._deals:
+        out = m.clone()
+        out.seed = seed
+        out._deck = None  # no_shuffle: the deck this deal was cut from would show its cards
         return out
     n = m._n
     decl = m._declarer
@@ -344,8 +352,10 @@ def resample(m: ThousandMatch, seat: int, rng: random.Random) -> ThousandMatch:
             slot_loc.append(loc)
         pool_locs.append(loc)
     if not pool_locs:
+        out = m.clone()
+        out.seed = seed
+        out._deck = None
         return out
-    seed = out.seed
     cards0 = sorted(c for c in range(32) if pool >> c & 1)
     for _attempt in range(RESAMPLE_ATTEMPTS):
         out = m.clone()
@@ -353,7 +363,7 @@ def resample(m: ThousandMatch, seat: int, rng: random.Random) -> ThousandMatch:
         out._deck = None
         cards = list(cards0)
         rng.shuffle(cards)
-        owner = _match(cards, slots, rng)
+        owner = _match(cards, slots)
         new: dict[int, int] = {loc: (known[loc] if loc < n else 0) for loc in pool_locs}
         gift_of: dict[int, int] = {}
         for i, c in enumerate(owner):
