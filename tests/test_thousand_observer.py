@@ -191,3 +191,13 @@ def test_blind_forced_bidder_cannot_see_his_cards_and_resample_redeals_them() ->
     assert m.observation(1)["hand"] is None
     hands = {m.resample(1, random.Random(k))._hands[1] for k in range(10)}
     assert len(hands) > 1
+
+
+def test_resample_spreads_unseen_cards_in_proportion_to_the_places() -> None:
+    m = new()  # bidding: seat 0 has seen only his hand; 7 + 7 + 3 unseen places
+    counts = [0, 0, 0]
+    ace = parse_hand("AH")
+    for k in range(300):
+        r = m.resample(0, random.Random(k))
+        counts[0 if r._hands[1] & ace else 1 if r._hands[2] & ace else 2] += 1
+    assert 70 < counts[0] < 175 and 70 < counts[1] < 175 and 20 < counts[2] < 100
