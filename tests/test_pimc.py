@@ -8,7 +8,7 @@ import pytest
 
 from kozyr.bots import make_bot
 from kozyr.bots.pimc import PimcBot, _preferred
-from kozyr.cards import parse_card, parse_hand
+from kozyr.cards import cards_of, parse_card, parse_hand
 from kozyr.core.match import SeatView
 from kozyr.games import new_match
 
@@ -132,3 +132,22 @@ def test_preferred_card_is_the_cheapest_winner() -> None:
     # partner (seat 2) holds the trick against declarer 0: the cheapest card
     assert _preferred(legal, [(2, parse_card("KS"))], -1, seat=1, declarer=0) == \
         parse_hand("9S")
+
+
+@pytest.mark.parametrize(("hand", "bids"), [
+    ("AH TH KH QH AD KD QD", True),   # two marriages and two aces: worth well over 100
+    ("9S JS 9C JC 9D JD QS", False),  # nothing: the declarer would go down
+])
+def test_bids_by_simulation(hand: str, bids: bool) -> None:
+    from kozyr.cards import THOUSAND_DECK, format_card
+    from kozyr.games import make_rules
+
+    held = hand.split()
+    rest = [format_card(c) for c in cards_of(THOUSAND_DECK) if format_card(c) not in held]
+    m = new_match("thousand", make_rules("thousand", "classic", ["redeal=false"]), seed=1,
+                  first_dealer=0)
+    m.deal({"hands": [" ".join(rest[:7]), " ".join(rest[7:14]), hand],
+            "talon": " ".join(rest[14:17])})
+    assert m.current_player() == 2  # seat 1 holds the forced 100
+    action = m.action_to_text(fast_bot(max_samples=8, min_samples=8).act(m.view(2)))
+    assert action == ("bid 105" if bids else "pass")
