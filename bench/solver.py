@@ -76,7 +76,8 @@ def engine_position(seed: int) -> tuple[Position, int] | None:
         assert seat is not None
         m.apply_action(bots[seat].act(m.view(seat)))
     pos, _ = position_from_match(m)
-    return pos, int(m._contract)
+    contract = m.observation(None)["contract"]
+    return pos, int(contract)
 
 
 def pct(xs: list[float], q: float) -> float:
