@@ -104,28 +104,52 @@ def bench_pyspiel(game_name: str, seconds: float,
 
 
 def main() -> None:
-    """Run the benchmarks and print a table."""
+    """Run the benchmarks and print a table.
+
+    The engines take turns in short slices (``--rounds``), so a noisy shared machine slows
+    them alike and the ratios stay meaningful.
+    """
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seconds", type=float, default=5.0)
+    ap.add_argument("--seconds", type=float, default=5.0, help="per engine, in total")
+    ap.add_argument("--rounds", type=int, default=5, help="slices each engine's time is cut in")
     ap.add_argument("--game", action="append", help="only these engines (repeatable)")
     args = ap.parse_args()
     names = args.game or list(ENGINES)
-    rates: dict[str, float] = {}
+    makers = {}
     for name in names:
         make = _factory(*ENGINES[name])
         if make is None:
             print(f"{name:10s} not available yet (its Match class does not import)")
-            continue
-        n, deals, dt = bench_match(make, args.seconds)
+        else:
+            makers[name] = make
+    slice_ = args.seconds / args.rounds
+    totals: dict[str, list[float]] = {name: [0, 0, 0.0] for name in makers}
+    skat_total = [0, 0, 0, 0.0]
+    have_pyspiel = True
+    for r in range(args.rounds):
+        for name, make in makers.items():
+            n, deals, dt = bench_match(make, slice_, seed=1 + 1000 * r)
+            t = totals[name]
+            t[0] += n
+            t[1] += deals
+            t[2] += dt
+        if have_pyspiel:
+            skat = bench_pyspiel("skat", slice_, seed=1 + r)
+            if skat is None:
+                have_pyspiel = False
+            else:
+                for i, v in enumerate(skat):
+                    skat_total[i] += v
+    rates: dict[str, float] = {}
+    for name, (n, deals, dt) in totals.items():
         rates[name] = n / dt
         print(f"{name:10s} {n / dt:12,.0f} actions/s {deals / dt:10,.0f} deals/s "
-              f"({n:,} actions, {deals:,} deals, {dt:.1f} s)")
-    skat = bench_pyspiel("skat", args.seconds)
-    if skat is None:
+              f"({n:,.0f} actions, {deals:,.0f} deals, {dt:.1f} s)")
+    if not have_pyspiel:
         print("pyspiel is not installed (.venv/bin/pip install open-spiel): "
               "skat comparison skipped")
         return
-    n, n_all, games, dt = skat
+    n, n_all, games, dt = skat_total
     print(f"{'skat':10s} {n / dt:12,.0f} actions/s {games / dt:10,.0f} games/s "
           f"(OpenSpiel through pyspiel; player actions; {n_all / dt:,.0f}/s with chance "
           "outcomes counted as actions)")
