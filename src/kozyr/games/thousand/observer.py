@@ -37,6 +37,8 @@ bid above 120 needs a marriage, a contract above the bid too, exactly the eligib
 asked about a redeal) is met by drawing again, up to ``RESAMPLE_ATTEMPTS`` times; if no draw
 meets it the last draw is returned (it keeps every hard constraint above, and the copy plays on
 normally) with ``resample_consistent`` False: replaying its record would then refuse a bid.
+The copy gets a new seed from ``rng`` (its later deals differ from the match's) and forgets the
+``no_shuffle`` deck this deal was cut from; its earlier deals keep their true records.
 """
 
 from __future__ import annotations
