@@ -339,3 +339,54 @@ def test_match_end_settlement_rematch_and_replay(page: Any, server: str, shots: 
     page.keyboard.press("ArrowRight")
     assert page.locator(".replay-action").count() == 1
     page.screenshot(path=str(shots / "replay-server.png"), full_page=True)
+
+
+def test_create_form_lists_every_rule_option(page: Any, server: str) -> None:
+    page.goto(server + "/#/login")
+    page.click("#a-guest")
+    page.wait_for_selector("#me")
+    assert page.inner_text("#me").startswith("guest-")
+    page.goto(server + "/#/lobby")
+    page.wait_for_selector("#f-submit")
+    schema = page.evaluate("() => window.kozyr.meta.games.thousand.schema")
+    presets = {p["name"]: p["rules"] for p in
+               page.evaluate("() => window.kozyr.meta.games.thousand.presets")}
+    shown = page.locator(".create-form .option").evaluate_all(
+        "els => els.map(e => e.dataset.option)")
+    assert sorted(shown) == sorted(o["name"] for o in schema)
+    # Each option shows its one-line explanation and the preset's value as the default.
+    for opt in schema:
+        doc = page.text_content(f".option[data-option='{opt['name']}'] .doc") or ""
+        assert opt["doc"] in doc
+    page.select_option("#f-preset", "tysiac")
+    assert page.input_value("#opt-bid_step") == str(presets["tysiac"]["bid_step"])
+    assert page.input_value("#opt-target") == str(presets["tysiac"]["target"])
+    assert page.is_checked("#opt-must_beat") is presets["tysiac"]["must_beat"]
+    # In Russian the options speak the game's own words.
+    page.select_option("#lang", "ru")
+    page.wait_for_selector("label[for=opt-barrel]", state="attached")
+    assert page.text_content("label[for=opt-barrel]") == "Бочка"
+    assert page.text_content("label[for=opt-allow_writeoff]") == "Роспись"
+
+
+def test_tertz_deal_through_the_page(page: Any, server: str, shots: Path) -> None:
+    register(page, server)
+    page.goto(server + "/#/lobby")
+    page.wait_for_selector("#f-submit")
+    games = page.locator("#f-game option").evaluate_all("els => els.map(e => e.value)")
+    if "tertz" not in games:
+        pytest.skip("the server offers no Tertz")
+    page.select_option("#f-game", "tertz")
+    page.check("#f-bots")
+    page.click("#f-submit")
+    page.wait_for_function("() => window.kozyr.view && window.kozyr.view.obs"
+                           " && window.kozyr.view.obs.hand")
+    obs = page.evaluate("() => window.kozyr.view.obs")
+    if obs.get("turned"):
+        # The turned card under the stock, face up, and the stock's size.
+        shown = page.locator(f".center .card.turned[data-card='{obs['turned']}']").count()
+        inline = page.locator(".table-info .stockline .card-inline").count()
+        assert shown + inline >= 1
+    page.screenshot(path=str(shots / "tertz.png"))
+    play_until(page, 1, limit=150)
+    assert page.evaluate("() => window.kozyr.view.obs.sheet.length") >= 1
