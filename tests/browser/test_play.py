@@ -390,3 +390,43 @@ def test_tertz_deal_through_the_page(page: Any, server: str, shots: Path) -> Non
     page.screenshot(path=str(shots / "tertz.png"))
     play_until(page, 1, limit=150)
     assert page.evaluate("() => window.kozyr.view.obs.sheet.length") >= 1
+
+
+def test_private_table_invite_link(browser: Any, server: str, shots: Path) -> None:
+    owner_ctx = browser.new_context(viewport={"width": 1100, "height": 800})
+    guest_ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        owner = owner_ctx.new_page()
+        register(owner, server)
+        owner.goto(server + "/#/lobby")
+        owner.wait_for_selector("#f-submit")
+        owner.uncheck("#f-bots")
+        owner.check("#f-private")
+        owner.click("#f-submit")
+        owner.wait_for_selector(".invite-url")
+        link = owner.input_value(".invite-url")
+        assert "invite=" in link
+        # Private tables are not listed in the lobby.
+        table_id = owner.evaluate("() => window.kozyr.view.id")
+        guest = guest_ctx.new_page()
+        guest.goto(server + "/#/lobby")
+        guest.wait_for_selector(".salon")
+        assert guest.locator(f".table-line[data-table='{table_id}']").count() == 0
+        # The link lets a guest in as a spectator, who takes a seat.
+        guest.goto(link)
+        guest.wait_for_selector(".empty-seat button.sit")
+        guest.locator(".empty-seat button.sit").first.click()
+        guest.wait_for_function("() => window.kozyr.view.seat !== null")
+        owner.wait_for_function("() => window.kozyr.view.info.seats"
+                                ".filter(s => s.kind === 'human').length === 2")
+        owner.locator(".empty-seat .add-bot-btn").first.click()
+        for pg in (owner, guest):
+            pg.wait_for_function("() => window.kozyr.view.obs && window.kozyr.view.obs.hand")
+        hands = [set(pg.evaluate("() => window.kozyr.view.obs.hand").split())
+                 for pg in (owner, guest)]
+        assert len(hands[0]) == len(hands[1]) == 7
+        assert not hands[0] & hands[1]
+        guest.screenshot(path=str(shots / "phone-guest-seated.png"))
+    finally:
+        owner_ctx.close()
+        guest_ctx.close()

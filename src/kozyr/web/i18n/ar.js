@@ -93,6 +93,8 @@ export default {
   "table.chat": "الدردشة",
   "table.rules": "القواعد",
   "table.send": "أرسل",
+  "table.copy": "انسخ",
+  "table.copied": "نُسخ",
   "table.invite": "رابط الدعوة",
   "table.replay": "إعادة العرض",
   "table.deal_n": "التوزيع {n}",

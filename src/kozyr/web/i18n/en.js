@@ -93,6 +93,8 @@ export default {
   "table.chat": "Chat",
   "table.rules": "Rules",
   "table.send": "Send",
+  "table.copy": "Copy",
+  "table.copied": "Copied",
   "table.invite": "Invite link",
   "table.replay": "Replay",
   "table.deal_n": "Deal {n}",

@@ -93,6 +93,8 @@ export default {
   "table.chat": "Чат",
   "table.rules": "Правила",
   "table.send": "Отправить",
+  "table.copy": "Копировать",
+  "table.copied": "Скопировано",
   "table.invite": "Ссылка-приглашение",
   "table.replay": "Повтор",
   "table.deal_n": "Раздача {n}",

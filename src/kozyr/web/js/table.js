@@ -78,8 +78,11 @@ export class TableView {
 
   onError(m) {
     this.sent = false;
-    if (m.re !== undefined && m.re === this.resyncId && m.code === "not_seated") {
-      // Not a player here: look on as a spectator.
+    if (m.re !== undefined && m.re === this.resyncId && (m.code === "not_seated" ||
+      (m.code === "unknown_table" && this.invite))) {
+      // Not a player here (or a private table, whose resync needs no invite for players
+      // only): look on as a spectator, with the invite if the link had one.
+      this.resyncId = null;
       const inv = this.invite ? { invite: this.invite } : {};
       this.conn.send({ type: "watch", table: this.id, ...inv });
       return;
@@ -392,12 +395,15 @@ export class TableView {
     // Re-draw only when what the middle shows has changed, so animations run once.
     const sig = JSON.stringify(o ? [o.deal_index, o.phase, o.trick, o.talon, o.turned,
       o.stock_size, o.received, o.last_trick, this.collect, this.announce, this.showLast,
-      document.documentElement.lang] : null);
+      document.documentElement.lang] : [this.info && this.info.status, this.invite]);
     if (sig === this.centerSig) return;
     this.centerSig = sig;
     const hadFocus = c.contains(document.activeElement);
     mount(c);
-    if (!o) return;
+    if (!o) {
+      if (this.info && this.info.status === "waiting") c.appendChild(this.waitingEl());
+      return;
+    }
     const lt = o.last_trick;
     if (this.showLast && lt && lt.cards && lt.cards.length) {
       c.appendChild(h("div.center-label", t("table.last_trick")));
@@ -436,6 +442,24 @@ export class TableView {
       if (hadFocus) c.querySelector(".show-last").focus({ preventScroll: true });
     }
     if (!(o.trick || []).length) this.shownTrick = new Set();
+  }
+
+  inviteUrl() {
+    return this.info && this.info.private && this.invite
+      ? `${location.origin}/#/table/${this.id}?invite=${encodeURIComponent(this.invite)}` : null;
+  }
+
+  waitingEl() {
+    const url = this.inviteUrl();
+    const field = url ? h("input.invite-url", { type: "text", readonly: true, value: url,
+      "aria-label": t("table.invite") }) : null;
+    return h("div.waiting", h("div.waiting-title", t("table.start_waiting")),
+      url ? h("div.invite", h("label", t("table.invite")), field,
+        h("button", { type: "button", onclick: () => {
+          field.select();
+          if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => {});
+          toast(t("table.copied"));
+        } }, t("table.copy"))) : null);
   }
 
   stockEl(o) {
@@ -727,8 +751,7 @@ export class TableView {
           h("li", h("b", displayName(line.from)), ": ", line.text))),
         this.chatForm);
     } else {
-      const inv = this.info && this.info.private && this.invite
-        ? `${location.origin}/#/table/${this.id}?invite=${this.invite}` : null;
+      const inv = this.inviteUrl();
       body = h("div.rules-box", h("p", (this.info && this.info.describe) || ""),
         inv ? h("p", `${t("table.invite")}: `, h("code", inv)) : null,
         this.seat !== null ? h("button.leave", { type: "button", onclick: () =>
