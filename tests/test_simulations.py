@@ -4,6 +4,7 @@ Whatever the game, random legal play must keep these true:
 - the sheet's totals are the running sums of its scores, and ``totals`` matches the last row;
 - every observation is JSON data, and a seat's observation is unchanged by ``resample`` for that
   seat (so it holds nothing about the cards the seat cannot see, and resample respects it);
+- a sample keeps neither the seed nor earlier deals' records (they hold unseen cards);
 - an illegal action is refused with IllegalActionError and changes nothing;
 - writing the record and replaying it reproduces the same sheet and the same observations.
 """
@@ -15,7 +16,7 @@ import random
 
 import pytest
 
-from kozyr.core.errors import IllegalActionError
+from kozyr.core.errors import IllegalActionError, RecordError
 from kozyr.core.match import Match
 from kozyr.games import GAMES, match_class, new_match
 from kozyr.records import replay_record, write_record
@@ -47,6 +48,16 @@ def _check_sheet(m: Match) -> None:
     assert list(m.totals) == running
 
 
+def _check_sample_forgets(m: Match, sample: Match) -> None:
+    """A sample keeps nothing true but unseen: not the seed, not earlier deals' cards."""
+    assert sample.seed != m.seed
+    try:
+        deals = sample.record_deals()
+    except RecordError:
+        deals = []
+    assert len(deals) <= 1
+
+
 def _illegal_texts(m: Match) -> list[str]:
     legal = set(m.legal_texts())
     candidates = ["bid 1000", "play 7S", "play AH", "play KD marriage", "contract 5", "take 3",
@@ -71,6 +82,7 @@ def test_random_matches(game: str, preset: str) -> None:
                 before = _observations(m)
                 sample = m.resample(seat, random.Random(steps))
                 assert json.dumps(sample.observation(seat), sort_keys=True) == before[seat + 1]
+                _check_sample_forgets(m, sample)
                 for text in _illegal_texts(m)[:3]:
                     with pytest.raises(IllegalActionError):
                         m.apply(text)

@@ -702,7 +702,12 @@ class DebertzMatch(Match):
     def resample(self, seat: int, rng: random.Random) -> DebertzMatch:
         """Return a copy whose cards hidden from ``seat`` are dealt again, consistently."""
         from kozyr.games.debertz.observer import resample
-        return resample(self, seat, rng)
+        out = resample(self, seat, rng)
+        # Nothing true but unseen may stay in a sample: the seed would deal this deal and the
+        # next ones again, and earlier deals' records hold hands this seat never saw.
+        out.seed = rng.getrandbits(63)
+        out._records = []
+        return out
 
     def clone(self) -> DebertzMatch:
         """Return an independent copy."""

@@ -623,6 +623,7 @@ class TertzMatch(Match):
         m._hands[opp] = known | hand
         m._stock = [-1] * self._sp + stock  # the cards drawn so far are forgotten too
         m._dealt = None
+        m._records = []  # earlier deals' records hold cards this seat never saw
         return m
 
     def _played_since(self, seat: int, index: int) -> Hand:

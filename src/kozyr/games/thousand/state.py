@@ -903,7 +903,11 @@ class ThousandMatch(Match):
     def resample(self, seat: int, rng: random.Random) -> ThousandMatch:
         """Return a copy whose cards hidden from ``seat`` are dealt again, consistently."""
         from kozyr.games.thousand.observer import resample
-        return resample(self, seat, rng)
+        out = resample(self, seat, rng)
+        # Earlier deals' records hold cards this seat never saw (write-offs, discards, the
+        # unused pile): a sample keeps only the open deal, whose hidden cards were redealt.
+        out._deals = out._deals[-1:] if self._phase not in (0, 6) else []
+        return out
 
     def clone(self) -> ThousandMatch:
         """Return an independent copy."""
