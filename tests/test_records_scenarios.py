@@ -70,3 +70,39 @@ def test_two_players_piles_and_writeoff() -> None:
     s = replay_record(_rec([deal], rules="two_players", players=2)).summary()
     assert s["deals"][0]["declarer"] == 1
     assert s["deals"][0]["scores"] == [50, -100]
+
+
+def _spec_example(rules: Any) -> dict[str, Any]:
+    from tests.test_records import SPEC_EXAMPLE
+
+    rec = dict(SPEC_EXAMPLE)
+    rec["rules"] = rules
+    return rec
+
+
+def test_spec_example_with_golden_horse_doubles_the_deal_scores() -> None:
+    s = replay_record(_spec_example({"preset": "classic", "golden_horse": True})).summary()
+    row = s["deals"][0]
+    assert row["points"] == [25, 0, 235]
+    assert row["scores"] == [50, 0, 240]
+    assert "x2" in row["marks"][0] and "x2" in row["marks"][2]
+
+
+def test_spec_example_with_a_bolt_penalty_every_bolt() -> None:
+    s = replay_record(_spec_example({"preset": "classic", "bolt_limit": 1})).summary()
+    assert s["deals"][0]["scores"] == [25, -120, 120]
+    assert s["deals"][0]["marks"][1] == ["B"]
+
+
+def test_spec_example_onto_a_low_barrel_then_the_automatic_bid_of_c() -> None:
+    # barrel at 100, target 300: C = 200.  Seat 2 makes 120 -> clamped to 100, on the barrel.
+    rec = _spec_example({"preset": "classic", "barrel_at": 100, "target": 300})
+    s = replay_record(rec).summary()
+    row = s["deals"][0]
+    assert row["scores"] == [25, 0, 100] and row["totals"] == [25, 0, 100]
+    assert "barrel" in row["marks"][2]
+    # Deal 2: dealer 1, so seat 2 is the forced bidder: his forced bid is C (not written).
+    rec = dict(rec, deals=[*rec["deals"], {"actions": []}])
+    r = replay_record(rec)
+    assert r.summary()["open_deal"] == {"dealer": 1, "phase": "bidding", "to_act": 0}
+    assert r.match.observation(0)["bid"] == 200
