@@ -339,6 +339,25 @@ def test_match_end_settlement_rematch_and_replay(page: Any, server: str, shots: 
     page.keyboard.press("ArrowRight")
     assert page.locator(".replay-action").count() == 1
     page.screenshot(path=str(shots / "replay-server.png"), full_page=True)
+    # The viewer's own stepping agrees with the engine: each played deal ends with empty
+    # hands and the same raw points (tricks + marriages) as the server's score sheet.
+    game_id = replay_href.rsplit("/", 1)[1]
+    check = page.evaluate("""async (id) => {
+      const R = await import('/static/js/replay.js');
+      const rec = await (await fetch(`/api/games/${id}/record`)).json();
+      const game = await (await fetch(`/api/games/${id}`)).json();
+      return R.timeline(rec, game.sheet).map((snaps, i) => {
+        const last = snaps[snaps.length - 1];
+        return {points: last.points, sheet: game.sheet[i].points,
+                cards: last.hands.reduce((a, h) => a + h.length, 0),
+                played: rec.deals[i].actions.some(a => a.startsWith('play'))};
+      });
+    }""", game_id)
+    assert check
+    for deal in check:
+        if deal["played"]:
+            assert deal["cards"] == 0
+            assert deal["points"] == deal["sheet"]
 
 
 def test_create_form_lists_every_rule_option(page: Any, server: str) -> None:

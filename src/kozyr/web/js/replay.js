@@ -35,7 +35,7 @@ function clone(s) {
 }
 
 /** Build the snapshots of one deal. */
-export function dealTimeline(record, deal, dealer) {
+export function dealTimeline(record, deal, dealer, row = null) {
   const n = record.players.length;
   const game = record.game || "thousand";
   const hands = (deal.hands || []).map((x) => parseCards(x));
@@ -65,11 +65,14 @@ export function dealTimeline(record, deal, dealer) {
     }
     return null;
   };
-  const endBidding = () => {
-    if (s.declarer !== null) return;
+  // The sheet knows the declarer for sure (a barrel player's automatic bid is not in the
+  // record, so counting turns could be off by one there).
+  const known = row && typeof row.declarer === "number" ? row.declarer : null;
+  const endBidding = (force = false) => {
+    if (s.declarer !== null || game !== "thousand") return;
     const left = seatsInPlay.filter((x) => !s.passed.includes(x));
-    if (game === "thousand" && left.length === 1) {
-      s.declarer = left[0];
+    if (left.length === 1 || force) {
+      s.declarer = known ?? (left.length ? left[0] : s.bidder);
       s.phase = "talon";
       if (!talonPiles) {
         s.hands[s.declarer].push(...s.talon);
@@ -81,6 +84,7 @@ export function dealTimeline(record, deal, dealer) {
     const w = text.split(/\s+/);
     s.text = text;
     s.seat = null;
+    if (!["bid", "pass", "redeal", "keep", "blind"].includes(w[0])) endBidding(true);
     switch (w[0]) {
       case "bid":
         s.seat = nextBidder();
@@ -164,7 +168,7 @@ export function timeline(record, sheet = null) {
   let dealer = record.first_dealer ?? 0;
   return (record.deals || []).map((deal, i) => {
     if (sheet && sheet[i] && typeof sheet[i].dealer === "number") dealer = sheet[i].dealer;
-    const snaps = dealTimeline(record, deal, dealer);
+    const snaps = dealTimeline(record, deal, dealer, sheet ? sheet[i] : null);
     const redealt = (deal.actions || []).includes("redeal");
     dealer = redealt ? dealer : (dealer + 1) % n;
     return snaps;
