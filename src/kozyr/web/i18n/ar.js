@@ -64,6 +64,8 @@ export default {
   "table.stock": "الرصيد",
   "table.pot": "الصندوق",
   "table.away": "غائب",
+  "table.discarded": "المرمية",
+  "table.sits_out": "خارج التوزيع",
   "table.you": "أنت",
   "table.bid": "المزايدة",
   "table.cap": "الحد {n}",

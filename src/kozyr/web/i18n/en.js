@@ -64,6 +64,8 @@ export default {
   "table.stock": "Stock",
   "table.pot": "Pot",
   "table.away": "away",
+  "table.discarded": "Discarded",
+  "table.sits_out": "sits out",
   "table.you": "you",
   "table.bid": "Bid",
   "table.cap": "cap {n}",

@@ -64,6 +64,8 @@ export default {
   "table.stock": "Колода",
   "table.pot": "Банк",
   "table.away": "не на связи",
+  "table.discarded": "Снос",
+  "table.sits_out": "не играет",
   "table.you": "вы",
   "table.bid": "Ставка",
   "table.cap": "максимум {n}",

@@ -336,6 +336,7 @@ export class TableView {
         h("span.name", displayName(names[s], s) + (s === this.seat ? ` (${t("table.you")})` : "")),
         total !== null ? h("span.score", String(total)) : null,
         h("span.clock", { dataset: { seat: String(s) } }));
+      if (o.sitting_out === s) badges.push(h("span.badge.out", t("table.sits_out")));
       if (seatFlag(o.bella, s, n)) badges.push(h("span.badge.bella", t("act.bella")));
       const bubble = this.lastWords(s);
       box.append(head, h("div.badges", badges));
@@ -395,6 +396,7 @@ export class TableView {
     // Re-draw only when what the middle shows has changed, so animations run once.
     const sig = JSON.stringify(o ? [o.deal_index, o.phase, o.trick, o.talon, o.turned,
       o.stock_size, o.received, o.last_trick, this.collect, this.announce, this.showLast,
+      o.talon_piles, o.discards, this.myTurn() && this.legal, this.sent,
       document.documentElement.lang] : [this.info && this.info.status, this.invite]);
     if (sig === this.centerSig) return;
     this.centerSig = sig;
@@ -416,6 +418,9 @@ export class TableView {
     } else if (o.turned || (o.stock_size && o.phase !== "play")) {
       // Debertz / Tertz: the stock with the turned card under it.
       c.appendChild(this.stockEl(o));
+    } else if (Array.isArray(o.talon_piles) && o.phase !== "play") {
+      // Two players: two piles of two, face down until the declarer takes one.
+      c.appendChild(this.pilesEl(o));
     } else if (o.phase !== "play") {
       // The talon: face up once shown, else face down.
       const shown = parseCards(o.talon);
@@ -442,6 +447,26 @@ export class TableView {
       if (hadFocus) c.querySelector(".show-last").focus({ preventScroll: true });
     }
     if (!(o.trick || []).length) this.shownTrick = new Set();
+  }
+
+  pilesEl(o) {
+    const takes = new Set(this.myTurn() ? readLegal(this.legal).takes : []);
+    const piles = o.talon_piles.map((pile, i) => {
+      const cards = parseCards(pile);
+      const face = cards.length ? cards.map((x) => cardEl(x))
+        : [backEl(), backEl()];
+      const label = h("div.center-label", `${t("table.talon")} ${i + 1}`);
+      if (takes.has(i)) {
+        return h("button.pile.act-pile", { type: "button", dataset: { action: `take ${i}` },
+          "aria-label": t("act.take", { n: i + 1 }), disabled: this.sent || null,
+          onclick: () => this.send(`take ${i}`) }, label, h("div.card-row", face));
+      }
+      return h("div.pile", label, h("div.card-row", face));
+    });
+    const discards = parseCards(o.discards);
+    return h("div.piles", h("div.pile-row", piles), discards.length
+      ? h("div.discards", h("div.center-label", t("table.discarded")),
+        h("div.card-row", discards.map((x) => cardEl(x, { cls: "small" })))) : null);
   }
 
   inviteUrl() {
@@ -654,6 +679,7 @@ export class TableView {
     let i = 1;
     for (const b of box.querySelectorAll("button.act")) {
       if (i > 9) break;
+      if (b.dataset.action === "writeoff") continue; // never one key press away
       b.dataset.key = String(i);
       b.setAttribute("aria-keyshortcuts", String(i));
       b.prepend(h("kbd", String(i)));
@@ -670,7 +696,8 @@ export class TableView {
     const info = readLegal(this.myTurn() ? this.legal : []);
     const active = activeCards(info);
     const acting = this.myTurn() && active.size > 0;
-    const fromTalon = new Set(["talon", "contract"].includes(o.phase) ? parseCards(o.talon) : []);
+    const fromTalon = new Set(["talon", "contract"].includes(o.phase) ? [...parseCards(o.talon),
+      ...(Array.isArray(o.talon_piles) ? o.talon_piles.flatMap((p) => parseCards(p)) : [])] : []);
     for (const c of cards) {
       const legal = acting && active.has(c) &&
         (!info.gives.size || (info.gives.get(this.giveTarget) || new Set()).has(c) ||
