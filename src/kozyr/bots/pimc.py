@@ -112,7 +112,8 @@ class PimcBot(Bot):
         Searches started for a sample stop at the same deadline (``self.deadline``) by raising
         SearchTimeout: the caller drops that sample and stops.
         """
-        deadline = self.deadline = time.perf_counter() + self.time_limit
+        # 10% of the budget is left for what follows the searches (and a busy machine)
+        deadline = self.deadline = time.perf_counter() + 0.9 * self.time_limit
         seen: set[tuple[int, ...]] = set()
         repeats = 0
         count = 0
