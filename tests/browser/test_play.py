@@ -323,6 +323,10 @@ def test_match_end_settlement_rematch_and_replay(page: Any, server: str, shots: 
         assert over["settlement"][winner] > 0
     page.screenshot(path=str(shots / "match-over.png"))
     replay_href = page.get_attribute(".over-actions a[href^='#/replay/']", "href")
+    # After a reload the end of the match is still shown (rebuilt from the observation).
+    page.reload()
+    page.wait_for_selector(".over-card")
+    assert page.get_attribute(".over-actions a[href^='#/replay/']", "href") == replay_href
     # Rematch: a fresh match at the same table, its sheet empty again.
     page.click("button.rematch")
     page.wait_for_function("() => !window.kozyr.view.over && window.kozyr.view.obs"
@@ -449,3 +453,27 @@ def test_private_table_invite_link(browser: Any, server: str, shots: Path) -> No
     finally:
         owner_ctx.close()
         guest_ctx.close()
+
+
+def test_move_clock_and_taking_the_seat_back(page: Any, server: str, shots: Path) -> None:
+    register(page, server)
+    # Paced bots (?bot_delay=0.3 goes into the table spec), so the match stays open a while.
+    page.goto(server + "/?bot_delay=0.3#/lobby")
+    page.wait_for_selector("#f-submit")
+    page.fill("#f-clock", "5")
+    page.check("#f-bots")
+    page.click("#f-submit")
+    page.wait_for_function(READY_JS % 1)
+    info = page.evaluate("() => window.kozyr.view.info")
+    assert (info["clock"], info["bot_delay"]) == (5, 0.3)
+    # Our turn: the clock counts down beside our name.
+    clock = page.locator(".seat.pos-bottom .clock")
+    page.wait_for_function("() => /\\d/.test(document.querySelector('.seat.pos-bottom .clock')"
+                           ".textContent)")
+    assert 0 < int("".join(ch for ch in clock.inner_text() if ch.isdigit())) <= 5
+    # We let it run out: a bot plays for us, and the page offers to take the seat back.
+    page.wait_for_selector(".banner button.back", timeout=20000)
+    page.screenshot(path=str(shots / "bot-plays-for-you.png"))
+    page.click(".banner button.back")
+    page.wait_for_function("() => !window.kozyr.view.info.seats[window.kozyr.view.seat].auto")
+    assert page.locator(".banner button.back").count() == 0

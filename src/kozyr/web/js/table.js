@@ -104,7 +104,10 @@ export class TableView {
     this.info = m.table;
     this.seat = m.seat ?? null;
     if (m.chat) this.chat = m.chat.slice();
-    if (m.table && m.table.status !== "over") this.over = null;
+    if (m.table && m.table.status !== "over") {
+      this.over = null;
+      this.hideOver = false;
+    }
     if (this.fillBots && this.seat !== null && m.table.status === "waiting") {
       for (const s of m.table.seats) {
         if (s.kind === "empty") {
@@ -151,6 +154,7 @@ export class TableView {
   onOver(m) {
     if (typeof m.version === "number") this.version = Math.max(this.version, m.version);
     this.over = m;
+    this.hideOver = false;
     beep("win");
     this.render();
   }
@@ -296,8 +300,22 @@ export class TableView {
     if (this.seat === null && this.connected) {
       text = text ? `${t("table.spectating")} · ${text}` : t("table.spectating");
     }
+    const mine = this.seat !== null && this.info.seats ? this.info.seats[this.seat] : null;
+    const auto = !!(mine && mine.auto && this.info.status === "playing");
+    // Touch the DOM only on a change, so the button stays put while bots play on.
+    const sig = JSON.stringify([auto ? "" : text, auto ? "" : cls, auto,
+      document.documentElement.lang]);
+    if (sig === this.bannerSig) return;
+    this.bannerSig = sig;
     d.banner.className = cls;
     d.banner.textContent = text;
+    if (auto) {
+      // A bot is playing for us (the clock ran out, or we were away): take the seat back.
+      d.banner.className = "banner warn";
+      d.banner.textContent = `${t("table.bot_plays")} `;
+      d.banner.appendChild(h("button.back", { type: "button", onclick: () =>
+        this.conn.send({ type: "back", table: this.id }) }, t("table.back")));
+    }
   }
 
   renderSeats() {
@@ -796,8 +814,14 @@ export class TableView {
   renderOver() {
     const box = this.dom.over;
     mount(box);
-    const m = this.over;
-    if (!m) {
+    let m = this.over;
+    const o = this.obs;
+    if (!m && o && o.is_over && this.info.status === "over") {
+      // After a reload the `over` event is history: rebuild the box from the observation.
+      m = { winner: o.winner, totals: o.totals, sheet: o.sheet, settlement: null,
+        game_id: this.info.game_id };
+    }
+    if (!m || this.hideOver) {
       box.hidden = true;
       return;
     }
@@ -817,7 +841,9 @@ export class TableView {
           this.conn.send({ type: "rematch", table: this.id }) }, t("table.rematch")) : null,
         m.game_id !== undefined && m.game_id !== null
           ? h("a.button", { href: `#/replay/${m.game_id}` }, t("table.replay")) : null,
-        h("a.button", { href: "#/lobby" }, t("nav.lobby")))));
+        h("a.button", { href: "#/lobby" }, t("nav.lobby")),
+        h("button.close-over", { type: "button", onclick: () => { this.hideOver = true;
+          this.renderOver(); } }, t("table.close")))));
   }
 
   tickClock() {
