@@ -385,6 +385,13 @@ def test_create_form_lists_every_rule_option(page: Any, server: str) -> None:
     assert page.input_value("#opt-bid_step") == str(presets["tysiac"]["bid_step"])
     assert page.input_value("#opt-target") == str(presets["tysiac"]["target"])
     assert page.is_checked("#opt-must_beat") is presets["tysiac"]["must_beat"]
+    # A rule set the server refuses: its reason is shown by the form, nothing is created.
+    page.select_option("#f-preset", "classic")
+    page.fill("#opt-target", "100")
+    page.click("#f-submit")
+    page.wait_for_function("() => document.querySelector('#f-error').textContent.length > 0")
+    assert "barrel" in page.inner_text("#f-error")
+    assert page.evaluate("() => location.hash") == "#/lobby"
     # In Russian the options speak the game's own words.
     page.select_option("#lang", "ru")
     page.wait_for_selector("label[for=opt-barrel]", state="attached")

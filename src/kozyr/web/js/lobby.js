@@ -40,6 +40,11 @@ export class LobbyView {
       conn.on("lobby", (m) => { this.data = m; this.renderSalons(); }),
       conn.on("counts", (m) => { if (this.data) { Object.assign(this.data, m);
         this.renderSalons(); } }),
+      conn.on("error", (m) => {
+        // A refused table spec names the option and why (bad_rules): show it by the form.
+        if (this.errBox) this.errBox.textContent = m.message || m.code;
+        toast(m.message || m.code, "error");
+      }),
       conn.on("created", (m) => {
         const inv = m.invite ? `?invite=${encodeURIComponent(m.invite)}` : "";
         this.app.pendingJoin = m.table.id;
@@ -170,6 +175,7 @@ export class LobbyView {
         spec.bot_delay = this.app.botDelay;
       }
       this.app.fillBots = bots.checked ? level.value : null;
+      this.errBox.textContent = "";
       this.conn.send({ type: "create", spec });
     };
     mount(this.formBox, h("form.create-form", { onsubmit: submit },
@@ -180,6 +186,7 @@ export class LobbyView {
       h("div.row.check", priv, h("label", { for: "f-private" }, t("create.private"))),
       h("div.row.check", bots, h("label", { for: "f-bots" }, t("create.bots")), level),
       h("h3", t("create.rules")), optionsBox,
+      this.errBox = h("p.error#f-error", { role: "alert" }),
       h("button.primary#f-submit", { type: "submit" }, t("create.submit"))));
     fillPresets();
   }
