@@ -1,6 +1,6 @@
 // The table page: renders a table snapshot/state (docs/protocol.md §4.3-4.4) from the seat's
 // observation, turns legal action texts into controls, and sends intents.
-import { parseCards, sortHand, SUIT_GLYPH, suitIcon } from "./cards.js";
+import { parseCards, sortHand, suitIcon } from "./cards.js";
 import { t } from "./i18n.js";
 import { activeCards, quickAmounts, range, readLegal } from "./legal.js";
 import { beep } from "./sound.js";
@@ -206,7 +206,10 @@ export class TableView {
   }
 
   myTurn() {
-    return this.seat !== null && this.toAct === this.seat && this.legal.length > 0;
+    const mine = this.seat !== null && this.info && this.info.seats
+      ? this.info.seats[this.seat] : null;
+    return this.seat !== null && this.toAct === this.seat && this.legal.length > 0 &&
+      !(mine && mine.auto);
   }
 
   send(action) {
@@ -805,10 +808,9 @@ export class TableView {
     const typing = this.chatForm && this.chatForm.contains(document.activeElement);
     mount(side, bar, body);
     if (typing) this.chatForm.querySelector("input").focus({ preventScroll: true });
-    if (this.tab === "chat") {
-      const lines = side.querySelector(".chat-lines");
-      lines.scrollTop = lines.scrollHeight;
-    }
+    // Newest at the bottom, in view.
+    const list = side.querySelector(".chat-lines, .moves");
+    if (list) list.scrollTop = list.scrollHeight;
   }
 
   renderOver() {
@@ -891,4 +893,3 @@ function cardRow(cards) {
   return h("div.card-row", cards.map((c) => cardEl(c)));
 }
 
-export { SUIT_GLYPH };
