@@ -98,9 +98,15 @@ def page(browser: Any) -> Iterator[Any]:
     # Shown by pytest when a test fails: what the page said (toasts are logged too).
     pg.on("console", lambda m: print(f"console.{m.type}: {m.text}"))
     pg.set_default_timeout(15000)
+    # Nothing may be fetched from anywhere but the card room itself (no CDN, no fonts).
+    requests: list[str] = []
+    pg.on("request", lambda r: requests.append(r.url))
     yield pg
     ctx.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+    outside = [u for u in requests
+               if not u.startswith(("http://127.0.0.1:", "ws://127.0.0.1:", "data:"))]
+    assert not outside, f"requests outside the card room: {outside}"
 
 
 @pytest.fixture(scope="session")
