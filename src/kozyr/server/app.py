@@ -263,6 +263,9 @@ def create_app(db: str | None = None, settings: Settings | None = None) -> Starl
             conn.close()
             with contextlib.suppress(Exception):
                 await writer
+            if conn.close_code is not None:
+                with contextlib.suppress(Exception):
+                    await websocket.close(conn.close_code)
 
     async def handle(conn: Conn, websocket: WebSocket, text: str) -> None:
         re = None
@@ -284,8 +287,8 @@ def create_app(db: str | None = None, settings: Settings | None = None) -> Starl
         except ProtocolError as e:
             conn.send(e.to_json(re))
             if e.code == "unsupported_version":
+                conn.close_code = 4000
                 conn.close()
-                await websocket.close(4000)
         except Exception:
             log.exception("internal error handling a %s message",
                           raw.get("type") if isinstance(locals().get("raw"), dict) else "?")

@@ -91,6 +91,7 @@ class Conn:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
         self.lobby_sub = False
+        self.close_code: int | None = None
         self._tokens = lobby.settings.rate * 2
         self._stamp = time.monotonic()
 

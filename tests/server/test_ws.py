@@ -1,0 +1,367 @@
+"""Protocol tests with Starlette's TestClient: every message type of docs/protocol.md."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from .conftest import TestClient
+from .helpers import SEATS
+
+Ws = Any
+
+
+def hello(client: TestClient, token: str | None = None) -> tuple[Ws, dict[str, Any]]:
+    ws = client.websocket_connect("/ws").__enter__()
+    msg: dict[str, Any] = {"type": "hello", "v": 1}
+    if token:
+        msg["token"] = token
+    ws.send_json(msg)
+    welcome = ws.receive_json()
+    assert welcome["type"] == "welcome"
+    return ws, welcome
+
+
+def register(client: TestClient, name: str) -> str:
+    """Register ``name``; forget the cookie so later sockets are other users."""
+    token: str = client.post("/api/auth/register",
+                             json={"name": name, "password": "secret1"}).json()["token"]
+    client.cookies.clear()
+    return token
+
+
+def bye(ws: Ws) -> None:
+    """Close a TestClient websocket session completely."""
+    ws.__exit__(None, None, None)
+
+
+def until(ws: Ws, *types: str) -> dict[str, Any]:
+    for _ in range(10000):
+        msg: dict[str, Any] = ws.receive_json()
+        if msg["type"] in types:
+            return msg
+    raise AssertionError(f"no {types}")
+
+
+def create(ws: Ws, spec: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    ws.send_json({"type": "create", "spec": {**spec, **extra}, "id": "c"})
+    msg = until(ws, "created", "error")
+    assert msg["type"] == "created", msg
+    return msg
+
+
+def fill_with_bots(ws: Ws, table: str, first: int, level: str = "easy") -> None:
+    for seat in range(first, SEATS):
+        ws.send_json({"type": "add_bot", "table": table, "seat": seat, "level": level})
+
+
+def play_to_end(ws: Ws, table: str) -> dict[str, Any]:
+    """Answer every decision with the first legal action until the match is over."""
+    for _ in range(20000):
+        msg = ws.receive_json()
+        if msg["type"] == "over":
+            return msg
+        assert msg["type"] != "error", msg
+        if msg["type"] in ("state", "table") and msg["legal"]:
+            ws.send_json({"type": "intent", "table": table, "state": msg["state"],
+                          "action": msg["legal"][-1]})
+    raise AssertionError("the match did not end")
+
+
+def test_hello_gives_a_guest_or_the_session_user(client: TestClient) -> None:
+    ws, welcome = hello(client)
+    assert welcome["user"]["guest"] and welcome["user"]["name"].startswith("guest-")
+    assert welcome["v"] == 1 and welcome["limits"]["max_message"] == 4096
+    ws.send_json({"type": "hello", "v": 1})
+    assert until(ws, "error")["code"] == "bad_message"
+    bye(ws)
+    token = register(client, "ann")
+    ws, welcome = hello(client, token)
+    assert welcome["user"] == {"name": "ann", "guest": False}
+    bye(ws)
+
+
+def test_first_message_must_be_hello_and_versions_are_checked(client: TestClient) -> None:
+    with client.websocket_connect("/ws") as ws:
+        ws.send_json({"type": "ping", "id": 1})
+        assert ws.receive_json() == {"type": "error", "code": "not_hello",
+                                     "message": "send hello first", "re": 1}
+        ws.send_json({"type": "hello", "v": 2})
+        assert ws.receive_json()["code"] == "unsupported_version"
+        with pytest.raises(Exception):  # noqa: B017 - the server closed the socket
+            ws.receive_json()
+
+
+def test_malformed_messages_get_errors_and_the_socket_lives(client: TestClient) -> None:
+    ws, _ = hello(client)
+    ws.send_text("{nope")
+    assert until(ws, "error")["code"] == "bad_json"
+    ws.send_text(json.dumps({"type": "chat", "table": "x", "text": "y" * 5000, "id": 3}))
+    msg = until(ws, "error")
+    assert (msg["code"], msg.get("re")) == ("too_large", None)
+    ws.send_json({"type": "join", "table": "x", "bogus": 1, "id": "q"})
+    msg = until(ws, "error")
+    assert (msg["code"], msg["re"]) == ("bad_message", "q")
+    ws.send_json({"type": "join", "table": "nosuch"})
+    assert until(ws, "error")["code"] == "unknown_table"
+    ws.send_json({"type": "ping", "id": 9})
+    pong = until(ws, "pong")
+    assert pong["re"] == 9 and pong["t"] > 0
+    bye(ws)
+
+
+def test_lobby_snapshot_counts_and_table_pushes(client: TestClient, spec: dict[str, Any]
+                                               ) -> None:
+    ws, _ = hello(client)
+    ws.send_json({"type": "lobby"})
+    snap = until(ws, "lobby")
+    assert snap["online"] == 1
+    names = {(s["game"], s["preset"]) for s in snap["salons"]}
+    assert (spec["game"], spec["preset"]) in names
+    other, _ = hello(client)
+    assert until(ws, "counts")["online"] == 2
+    table = create(other, spec)["table"]
+    create(other, spec, private=True)
+    snap = until(ws, "lobby")
+    listed = [t["id"] for s in snap["salons"] for t in s["tables"]]
+    assert listed == [table["id"]]
+    ws.send_json({"type": "unlobby", "id": 4})
+    assert until(ws, "ok")["re"] == 4
+    bye(other)
+    bye(ws)
+
+
+def test_join_watch_leave_and_seat_errors(client: TestClient, spec: dict[str, Any]) -> None:
+    a, wa = hello(client)
+    b, _ = hello(client)
+    table = create(a, spec)["table"]["id"]
+    a.send_json({"type": "join", "table": table, "seat": 1})
+    snap = until(a, "table")
+    assert snap["seat"] == 1 and snap["table"]["seats"][1]["name"] == wa["user"]["name"]
+    assert snap["obs"] is None and snap["table"]["status"] == "waiting"
+    b.send_json({"type": "join", "table": table, "seat": 1})
+    assert until(b, "error")["code"] == "seat_taken"
+    b.send_json({"type": "join", "table": table, "seat": 3})
+    assert until(b, "error")["code"] in ("bad_seat", "bad_message")
+    b.send_json({"type": "watch", "table": table})
+    watch = until(b, "table")
+    assert watch["seat"] is None and watch["table"]["spectators"] == 1
+    a.send_json({"type": "leave", "table": table, "id": "l"})
+    assert until(a, "left")["re"] == "l"
+    # the last human left a waiting table: it is closed
+    b.send_json({"type": "join", "table": table})
+    assert until(b, "error")["code"] == "unknown_table"
+    bye(a)
+    bye(b)
+
+
+def test_private_tables_need_the_invite(client: TestClient, spec: dict[str, Any]) -> None:
+    a, _ = hello(client)
+    b, _ = hello(client)
+    made = create(a, spec, private=True)
+    table, invite = made["table"]["id"], made["invite"]
+    assert invite
+    b.send_json({"type": "watch", "table": table})
+    assert until(b, "error")["code"] == "unknown_table"
+    b.send_json({"type": "join", "table": table, "invite": invite})
+    assert until(b, "table")["seat"] == 0
+    bye(a)
+    bye(b)
+
+
+def test_bots_fill_seats_and_the_match_starts(client: TestClient, spec: dict[str, Any]) -> None:
+    a, _ = hello(client)
+    table = create(a, spec)["table"]["id"]
+    a.send_json({"type": "join", "table": table})
+    until(a, "table")
+    a.send_json({"type": "add_bot", "table": table, "seat": 1, "level": "genius"})
+    assert until(a, "error")["code"] == "bad_message"
+    a.send_json({"type": "add_bot", "table": table, "seat": 1, "level": "easy"})
+    assert until(a, "table")["table"]["seats"][1]["kind"] == "bot"
+    a.send_json({"type": "remove_bot", "table": table, "seat": 1})
+    assert until(a, "table")["table"]["seats"][1]["kind"] == "empty"
+    a.send_json({"type": "remove_bot", "table": table, "seat": 1})
+    assert until(a, "error")["code"] == "bad_seat"
+    fill_with_bots(a, table, 1)
+    snap = until(a, "state")
+    assert snap["obs"] is not None and snap["seat"] == 0
+    a.send_json({"type": "add_bot", "table": table, "seat": 1, "level": "easy"})
+    assert until(a, "error")["code"] == "table_full"
+    bye(a)
+
+
+def test_intent_errors_change_nothing(client: TestClient, spec: dict[str, Any]) -> None:
+    a, _ = hello(client)
+    b, _ = hello(client)
+    table = create(a, spec)["table"]["id"]
+    a.send_json({"type": "join", "table": table, "seat": 0})
+    until(a, "table")
+    a.send_json({"type": "intent", "table": table, "state": 0, "action": "pass", "id": 1})
+    assert until(a, "error")["code"] == "not_started"
+    b.send_json({"type": "join", "table": table, "seat": 1})
+    for seat in range(2, SEATS):
+        a.send_json({"type": "add_bot", "table": table, "seat": seat, "level": "easy"})
+    # wait until a human seat is to act
+    views: dict[int, dict[str, Any]] = {}
+    while True:
+        for ws, seat in ((a, 0), (b, 1)):
+            pass
+        msg = until(a, "state", "table")
+        if msg["to_act"] in (0, 1) and msg["obs"] is not None:
+            break
+    actor, idle = (a, b) if msg["to_act"] == 0 else (b, a)
+    if actor is b:
+        msg = until(b, "state", "table")
+        while msg["state"] != views.get(1, msg)["state"] or not msg["legal"]:
+            msg = until(b, "state", "table")
+    state = msg["state"]
+    legal = msg["legal"]
+    assert legal
+    idle.send_json({"type": "intent", "table": table, "state": state, "action": legal[0],
+                    "id": 2})
+    assert until(idle, "error")["code"] == "not_your_turn"
+    actor.send_json({"type": "intent", "table": table, "state": state - 1,
+                     "action": legal[0], "id": 3})
+    err = until(actor, "error")
+    assert (err["code"], err["state"], err["re"]) == ("stale_state", state, 3)
+    actor.send_json({"type": "intent", "table": table, "state": state, "action": "bid 5000"})
+    err = until(actor, "error")
+    assert err["code"] == "illegal_action" and err["message"]
+    actor.send_json({"type": "intent", "table": table, "state": state, "action": "gibberish"})
+    assert until(actor, "error")["code"] == "illegal_action"
+    actor.send_json({"type": "resync", "table": table})
+    again = until(actor, "table")
+    assert again["state"] == state and again["legal"] == legal
+    actor.send_json({"type": "intent", "table": table, "state": state, "action": legal[0]})
+    assert until(actor, "state")["state"] > state
+    c, _ = hello(client)
+    c.send_json({"type": "watch", "table": table})
+    until(c, "table")
+    c.send_json({"type": "intent", "table": table, "state": state, "action": legal[0]})
+    assert until(c, "error")["code"] == "not_seated"
+    for ws in (a, b, c):
+        bye(ws)
+
+
+def test_chat_is_relayed_as_text_and_limited(client: TestClient, spec: dict[str, Any]) -> None:
+    a, wa = hello(client)
+    b, _ = hello(client)
+    table = create(a, spec)["table"]["id"]
+    a.send_json({"type": "chat", "table": table, "text": "hi"})
+    assert until(a, "error")["code"] == "not_seated"
+    a.send_json({"type": "join", "table": table})
+    until(a, "table")
+    b.send_json({"type": "watch", "table": table})
+    until(b, "table")
+    a.send_json({"type": "chat", "table": table, "text": "  <b>gl</b> & hf  "})
+    line = until(b, "chat")
+    assert line["line"]["text"] == "<b>gl</b> & hf"
+    assert line["line"]["from"] == wa["user"]["name"] and line["version"] > 0
+    a.send_json({"type": "chat", "table": table, "text": "x" * 301})
+    assert until(a, "error")["code"] == "chat_too_long"
+    a.send_json({"type": "chat", "table": table, "text": "   "})
+    assert until(a, "error")["code"] == "bad_message"
+    for i in range(4):
+        a.send_json({"type": "chat", "table": table, "text": f"line {i}"})
+    a.send_json({"type": "chat", "table": table, "text": "one too many"})
+    assert until(a, "error")["code"] == "rate_limited"
+    b.send_json({"type": "resync", "table": table, "version": line["version"]})
+    missed = []
+    while True:
+        msg = b.receive_json()
+        if msg["type"] == "table":
+            break
+        if msg["type"] == "chat":
+            missed.append(msg["line"]["text"])
+    assert missed[-4:] == [f"line {i}" for i in range(4)]
+    assert [c["text"] for c in msg["chat"]][-5:] == ["<b>gl</b> & hf"] + missed[-4:]
+    bye(a)
+    bye(b)
+
+
+def test_whole_match_over_rematch_and_records(client: TestClient, spec: dict[str, Any]
+                                              ) -> None:
+    token = register(client, "bob")
+    a, _ = hello(client, token)
+    table = create(a, spec)["table"]["id"]
+    a.send_json({"type": "join", "table": table})
+    until(a, "table")
+    fill_with_bots(a, table, 1)
+    over = play_to_end(a, table)
+    assert len(over["totals"]) == SEATS and over["winner"] is not None
+    assert over["record"] == f"/api/games/{over['game_id']}/record"
+    assert over["ratings"][0]["name"] == "bob" and over["ratings"][1] is None
+    a.send_json({"type": "intent", "table": table, "state": 0, "action": "pass"})
+    assert until(a, "error")["code"] == "game_over"
+    record = client.get(over["record"]).json()
+    assert record["players"][0] == "bob" and record["deals"]
+    from kozyr.records import replay_record
+
+    assert replay_record(record).match.totals == over["totals"]
+    game = client.get(f"/api/games/{over['game_id']}").json()
+    assert game["sheet"] == over["sheet"] and game["status"] == "finished"
+    prof = client.get("/api/profiles/bob").json()
+    assert prof["reputation"] == {"finished": 1, "abandoned": 0}
+    assert prof["history"][0]["game_id"] == over["game_id"]
+    assert prof["ratings"][0]["played"] == 1
+    board = client.get("/api/leaderboard", params={"game": spec["game"],
+                                                   "preset": spec["preset"]}).json()
+    assert [r["name"] for r in board["rows"]] == ["bob"]
+    a.send_json({"type": "rematch", "table": table})
+    snap = until(a, "table")
+    while snap["table"]["status"] != "playing":
+        snap = until(a, "table")
+    assert snap["table"]["game_id"] != over["game_id"]
+    bye(a)
+
+
+def test_leaving_a_running_match_hands_the_seat_to_a_bot(client: TestClient,
+                                                         spec: dict[str, Any]) -> None:
+    token = register(client, "cyd")
+    a, _ = hello(client, token)
+    b, _ = hello(client)
+    table = create(a, spec)["table"]["id"]
+    a.send_json({"type": "join", "table": table})
+    until(a, "table")
+    b.send_json({"type": "join", "table": table})
+    until(b, "table")
+    fill_with_bots(a, table, 2)
+    until(a, "state")
+    a.send_json({"type": "leave", "table": table})
+    until(a, "left")
+    snap = until(b, "table")
+    while snap["table"]["seats"][0]["kind"] != "bot":
+        snap = until(b, "table")
+    assert snap["table"]["seats"][0]["name"] == "bot:normal"
+    prof = client.get("/api/profiles/cyd").json()
+    assert prof["reputation"]["abandoned"] == 1
+    bye(a)
+    bye(b)
+
+
+def test_move_clock_and_back(client: TestClient, spec: dict[str, Any]) -> None:
+    a, _ = hello(client)
+    b, _ = hello(client)
+    made = create(a, spec, clock=5)
+    assert made["table"]["clock"] == 5
+    table = made["table"]["id"]
+    client.app.state.lobby.tables[table].clock = 0.2  # type: ignore[attr-defined]
+    a.send_json({"type": "join", "table": table, "seat": 0})
+    b.send_json({"type": "join", "table": table, "seat": 1})
+    fill_with_bots(a, table, 2)
+    # nobody answers: the clock runs out and seats become auto; a bot plays for them
+    seen_deadline = False
+    while True:
+        msg = until(a, "table", "state")
+        seen_deadline |= msg.get("deadline") is not None
+        if msg["type"] == "table" and msg["table"]["seats"][0]["auto"]:
+            break
+    assert seen_deadline
+    a.send_json({"type": "back", "table": table})
+    msg = until(a, "table")
+    while msg["table"]["seats"][0]["auto"]:
+        msg = until(a, "table")
+    bye(a)
+    bye(b)
