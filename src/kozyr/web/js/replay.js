@@ -49,7 +49,8 @@ export function dealTimeline(record, deal, dealer, row = null) {
   }
   let s = {
     hands, talon: talonPiles ? talonPiles.flat() : parseCards(deal.talon || deal.stock || ""),
-    trick: [], lastTrick: null, trump: null, bid: game === "thousand" ? 100 : null,
+    trick: [], lastTrick: null,
+    trump: game === "tertz" && deal.stock ? parseCards(deal.stock)[0][1] : null, bid: game === "thousand" ? 100 : null,
     bidder: game === "thousand" ? seatsInPlay[0] : null, declarer: null, contract: null,
     tricksWon: Array(n).fill(0), points: Array(n).fill(0), passed: [], text: null, seat: null,
     dealer, phase: game === "thousand" ? "bidding" : "play",
@@ -130,20 +131,29 @@ export function dealTimeline(record, deal, dealer, row = null) {
       case "trump":
         s.trump = w[1];
         break;
+      case "accept":
+        if (deal.stock) s.trump = parseCards(deal.stock)[0][1];
+        break;
       case "play": {
         const c = w[1];
-        const from = holder(c);
-        s.seat = from;
+        let from = holder(c);
         s.phase = "play";
-        if (from < 0) break;
-        s.hands[from] = s.hands[from].filter((x) => x !== c);
+        if (from < 0) {
+          // A card drawn from the stock (Debertz, Tertz): seat by turn order instead.
+          const n2 = seatsInPlay.length;
+          from = s.trick.length ? (s.trick[s.trick.length - 1][0] + 1) % n
+            : s.lastTrick ? s.lastTrick.winner : seatsInPlay[0 % n2];
+          s.talon = s.talon.filter((x) => x !== c);
+        } else {
+          s.hands[from] = s.hands[from].filter((x) => x !== c);
+        }
+        s.seat = from;
         if (w.includes("marriage")) {
           s.trump = c[1];
           const mv = (record.rules && record.rules.marriage_values) ||
             { H: 100, D: 80, C: 60, S: 40 };
           s.points[from] += mv[c[1]] || 0;
         }
-        if (s.trick.length === 0 && s.lastTrick) s.lastTrick = s.lastTrick;
         s.trick.push([from, c]);
         if (s.trick.length === seatsInPlay.length) {
           const win = trickWinner(s.trick, s.trump, game);
