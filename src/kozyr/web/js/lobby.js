@@ -282,8 +282,9 @@ export async function leadersView(root, app, game = "thousand", preset = "classi
   }
   pick.addEventListener("change", () => { location.hash = `#/leaders/${pick.value}`; });
   mount(root, h("section.leaders", h("h2", t("leaders.title")), pick,
-    h("table.board", h("thead", h("tr", h("th", "#"), h("th", t("leaders.name")),
-      h("th", t("leaders.rating")), h("th", t("leaders.games")))),
+    h("table.board", (data.rows || []).length ? null : h("caption", t("leaders.empty")),
+      h("thead", h("tr", h("th", "#"), h("th", t("leaders.name")),
+        h("th", t("leaders.rating")), h("th", t("leaders.games")))),
     h("tbody", (data.rows || []).map((r) => h("tr", h("td", String(r.rank)),
       h("td", h("a", { href: `#/profile/${encodeURIComponent(r.name)}` }, r.name)),
       h("td", Number(r.rating).toFixed(1)), h("td", String(r.played))))))));

@@ -6,7 +6,7 @@ import { installSuitSymbols } from "./cards.js";
 import { initLang, LANGS, lang, onLang, setLang, t } from "./i18n.js";
 import { authView, leadersView, LobbyView, profileView } from "./lobby.js";
 import { ReplayView } from "./replay.js";
-import { setSound, soundOn } from "./sound.js";
+import { beep, setSound, soundOn } from "./sound.js";
 import { TableView } from "./table.js";
 import { h, mount } from "./ui.js";
 
@@ -52,7 +52,10 @@ class App {
         selected: code === lang() ? "" : null }, table["lang.name"])));
     langSel.addEventListener("change", () => setLang(langSel.value));
     const sound = h("input#sound", { type: "checkbox", checked: soundOn() });
-    sound.addEventListener("change", () => setSound(sound.checked));
+    sound.addEventListener("change", () => {
+      setSound(sound.checked);
+      beep("turn"); // a sample, so one hears what was switched on
+    });
     const u = this.user;
     mount(this.header,
       h("a.brand", { href: "#/lobby" }, h("span.brand-mark", "♠"), t("app.title")),

@@ -802,8 +802,11 @@ export class TableView {
       const inv = this.inviteUrl();
       body = h("div.rules-box", h("p", (this.info && this.info.describe) || ""),
         inv ? h("p", `${t("table.invite")}: `, h("code", inv)) : null,
-        this.seat !== null ? h("button.leave", { type: "button", onclick: () =>
-          this.conn.send({ type: "leave", table: this.id }) }, t("table.leave")) : null);
+        this.seat !== null ? h("button.leave", { type: "button", onclick: () => {
+          // Leaving a running match hands the seat to a bot and counts as abandoned.
+          if (this.info.status === "playing" && !window.confirm(t("table.leave_confirm"))) return;
+          this.conn.send({ type: "leave", table: this.id });
+        } }, t("table.leave")) : null);
     }
     const typing = this.chatForm && this.chatForm.contains(document.activeElement);
     mount(side, bar, body);
