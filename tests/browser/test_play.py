@@ -302,7 +302,7 @@ def test_replay_steps_through_a_record(page: Any, server: str, shots: Path) -> N
 
 
 def test_match_end_settlement_rematch_and_replay(page: Any, server: str, shots: Path) -> None:
-    register(page, server)
+    name = register(page, server)
     create_thousand(page, server, {"target": 100, "barrel": False})
     # Chat is shown as text, never as HTML.
     page.click("button.tab[data-tab=chat]")
@@ -362,6 +362,13 @@ def test_match_end_settlement_rematch_and_replay(page: Any, server: str, shots: 
         if deal["played"]:
             assert deal["cards"] == 0
             assert deal["points"] == deal["sheet"]
+    # The finished match shows on the leaderboard and in the profile, linked to its replay.
+    page.goto(server + "/#/leaders/thousand/classic")
+    page.wait_for_selector(f".board a[href='#/profile/{name}']")
+    page.screenshot(path=str(shots / "leaderboard.png"))
+    page.click(f".board a[href='#/profile/{name}']")
+    page.wait_for_selector(f".history a[href='#/replay/{game_id}']")
+    page.screenshot(path=str(shots / "profile.png"))
 
 
 def test_create_form_lists_every_rule_option(page: Any, server: str) -> None:
