@@ -5,6 +5,7 @@ Whatever the game, random legal play must keep these true:
 - every observation is JSON data, and a seat's observation is unchanged by ``resample`` for that
   seat (so it holds nothing about the cards the seat cannot see, and resample respects it);
 - a sample keeps neither the seed nor earlier deals' records (they hold unseen cards);
+- a pickled match comes back the same (the server's bot workers receive pickles);
 - an illegal action is refused with IllegalActionError and changes nothing;
 - writing the record and replaying it reproduces the same sheet and the same observations.
 """
@@ -12,6 +13,7 @@ Whatever the game, random legal play must keep these true:
 from __future__ import annotations
 
 import json
+import pickle
 import random
 
 import pytest
@@ -83,6 +85,9 @@ def test_random_matches(game: str, preset: str) -> None:
                 sample = m.resample(seat, random.Random(steps))
                 assert json.dumps(sample.observation(seat), sort_keys=True) == before[seat + 1]
                 _check_sample_forgets(m, sample)
+                thawed = pickle.loads(pickle.dumps(m))  # the server's bot pool pickles matches
+                assert _observations(thawed) == before
+                assert thawed.legal_actions() == m.legal_actions()
                 for text in _illegal_texts(m)[:3]:
                     with pytest.raises(IllegalActionError):
                         m.apply(text)

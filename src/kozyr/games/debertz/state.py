@@ -95,6 +95,7 @@ DECLARE = 71
 N_ACTIONS = 72
 
 BIDDING, PLAY, DEAL, OVER = "bidding", "play", "deal", "over"
+_PHASES = {p: p for p in (BIDDING, PLAY, DEAL, OVER)}
 
 LAST_TRICK_BONUS = 10
 BELLA_POINTS = 20
@@ -708,6 +709,11 @@ class DebertzMatch(Match):
         out.seed = rng.getrandbits(63)
         out._records = []
         return out
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Restore a pickled match; phases are compared by identity, so re-use the constants."""
+        state["_phase"] = _PHASES[state["_phase"]]
+        self.__dict__.update(state)
 
     def clone(self) -> DebertzMatch:
         """Return an independent copy."""
