@@ -124,7 +124,7 @@ async def play_until(clients: dict[int, Client], table: str, rng: random.Random,
             if msg["type"] in ("state", "table") and msg.get("legal"):
                 await c.send({"type": "intent", "table": table, "state": msg["state"],
                               "action": rng.choice(msg["legal"])})
-            elif msg["type"] == "error" and msg["code"] != "stale_state":
+            elif msg["type"] == "error" and msg["code"] not in ("stale_state", "not_your_turn"):
                 if not done.done():
                     done.set_exception(AssertionError(f"seat {seat}: {msg}"))
                 return

@@ -203,18 +203,15 @@ def test_intent_errors_change_nothing(client: TestClient, spec: dict[str, Any]) 
     b.send_json({"type": "join", "table": table, "seat": 1})
     for seat in range(2, SEATS):
         a.send_json({"type": "add_bot", "table": table, "seat": seat, "level": "easy"})
-    # wait until a human seat is to act
-    views: dict[int, dict[str, Any]] = {}
-    while True:
-        for ws, seat in ((a, 0), (b, 1)):
-            pass
+    # wait until a human seat is to act, then read the actor's own view of that state
+    msg = until(a, "state", "table")
+    while msg["to_act"] not in (0, 1) or msg["obs"] is None:
         msg = until(a, "state", "table")
-        if msg["to_act"] in (0, 1) and msg["obs"] is not None:
-            break
     actor, idle = (a, b) if msg["to_act"] == 0 else (b, a)
     if actor is b:
+        target = msg["state"]
         msg = until(b, "state", "table")
-        while msg["state"] != views.get(1, msg)["state"] or not msg["legal"]:
+        while msg["state"] != target:
             msg = until(b, "state", "table")
     state = msg["state"]
     legal = msg["legal"]
@@ -276,7 +273,7 @@ def test_chat_is_relayed_as_text_and_limited(client: TestClient, spec: dict[str,
         if msg["type"] == "chat":
             missed.append(msg["line"]["text"])
     assert missed[-4:] == [f"line {i}" for i in range(4)]
-    assert [c["text"] for c in msg["chat"]][-5:] == ["<b>gl</b> & hf"] + missed[-4:]
+    assert [c["text"] for c in msg["chat"]][-5:] == ["<b>gl</b> & hf", *missed[-4:]]
     bye(a)
     bye(b)
 

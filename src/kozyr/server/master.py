@@ -537,6 +537,9 @@ class TableMaster:
         self.match = match
         self.step = 0
         self.status = "playing"
+        for i, s in enumerate(self.seats):
+            if s.kind == "human" and not s.conns:  # gone while the match was being set up
+                self._start_grace(i)
         await self._save()
         self.broadcast_snapshot()
         self.lobby.counts_changed()

@@ -1,0 +1,114 @@
+"""Whole games between websocket clients against uvicorn on a loopback port.
+
+Every message each seat and a spectator receive is audited against what it may see;
+a player drops out in the middle of a deal, reconnects and resyncs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+import httpx
+
+from kozyr.records import replay_record
+
+from .audit import allowed_by_step, audit
+from .conftest import live_server
+from .helpers import GAME_SPEC, SEATS, Client, play_until
+
+
+async def seat_clients(base: str, n: int) -> tuple[dict[int, Client], str]:
+    clients = {i: await Client.connect(base) for i in range(n)}
+    await clients[0].send({"type": "create", "spec": GAME_SPEC})
+    table = (await clients[0].expect("created"))["table"]["id"]
+    for i, c in clients.items():
+        await c.send({"type": "join", "table": table, "seat": i})
+        await c.expect("table")
+    return clients, table
+
+
+async def fetch(base: str, path: str) -> Any:
+    async with httpx.AsyncClient(base_url=base.replace("ws://", "http://")) as http:
+        r = await http.get(path)
+        r.raise_for_status()
+        return r.json()
+
+
+async def test_whole_games_leak_no_hidden_card(db_url: str) -> None:
+    async with live_server(db_url) as (base, _app):
+        for game_no in range(2):
+            clients, table = await seat_clients(base, SEATS)
+            spectator = await Client.connect(base)
+            await spectator.send({"type": "watch", "table": table})
+            await spectator.expect("table")
+            over = await play_until(clients, table, random.Random(game_no))
+            assert over is not None
+            await spectator.expect("over")
+            record = await fetch(base, over["record"])
+            assert replay_record(record).match.totals == over["totals"]
+            allowed = allowed_by_step(record)
+            for seat, c in clients.items():
+                mine = allowed[-1][seat]
+                assert audit(c.log, seat, allowed) > 0
+                # the audit can fail: nobody may know every card of another seat's hand
+                other = set(record["deals"][0]["hands"][(seat + 1) % SEATS].split())
+                assert not other <= allowed[1][seat] or not other
+                assert mine
+            assert audit(spectator.log, None, allowed) > 0
+            for c in [*clients.values(), spectator]:
+                await c.close()
+
+
+async def test_reconnect_in_the_middle_of_a_deal(db_url: str) -> None:
+    async with live_server(db_url) as (base, _app):
+        clients, table = await seat_clients(base, SEATS)
+        rng = random.Random(5)
+
+        def mid_deal(seat: int, msg: dict[str, Any]) -> bool:
+            obs = msg.get("obs")
+            return (seat == 0 and msg["type"] == "state" and obs is not None
+                    and msg["to_act"] not in (0, None) and msg["state"] >= 6)
+
+        assert await play_until(clients, table, rng, stop=mid_deal) is None
+        gone = clients[0]
+        seen = max(m.get("version", 0) for m in gone.log)
+        last_state = max(m.get("state", 0) for m in gone.log)
+        await gone.close()
+        # the others play on and chat while seat 0 is away
+        await clients[1].send({"type": "chat", "table": table, "text": "where did 0 go?"})
+        back = await Client.connect(base, gone.token)
+        assert back.user == gone.user
+        await back.send({"type": "resync", "table": table, "version": seen})
+        missed = await back.expect("chat")
+        assert missed["line"]["text"] == "where did 0 go?" and missed["version"] > seen
+        snap = await back.expect("table")
+        assert snap["seat"] == 0 and snap["state"] >= last_state
+        assert snap["obs"]["hand"]
+        assert snap["table"]["seats"][0]["connected"]
+        clients[0] = back
+        # answer the snapshot if it is seat 0's turn, then play on to the end
+        if snap["legal"]:
+            await back.send({"type": "intent", "table": table, "state": snap["state"],
+                             "action": snap["legal"][0]})
+        over = await play_until(clients, table, rng)
+        assert over is not None and len(over["totals"]) == SEATS
+        for c in clients.values():
+            await c.close()
+
+
+async def test_disconnected_player_is_replaced_after_the_grace_period(db_url: str) -> None:
+    async with live_server(db_url, grace=0.2) as (base, _app):
+        clients, table = await seat_clients(base, SEATS)
+        gone = clients.pop(0)
+        await gone.close()
+        # seat 0 becomes auto after the grace period; the others play the match out
+        over = await play_until(clients, table, random.Random(2))
+        assert over is not None
+        autos = [m for c in clients.values() for m in c.log
+                 if m["type"] == "table" and m["table"]["seats"][0]["auto"]]
+        assert autos
+        for c in clients.values():
+            await c.close()
+        await asyncio.sleep(0)
