@@ -213,6 +213,17 @@ def score_deal(rules: ThousandRules, score: MatchScore, outcome: DealOutcome) ->
     not allowed, ValueError if ``outcome`` does not fit the rules.
     """
     _check_outcome(rules, score, outcome)
+    if outcome.kind != "redeal":
+        row = score_simple(rules, score, outcome.dealer, outcome.kind == "played",
+                           outcome.declarer, outcome.bid, outcome.contract, outcome.points,
+                           outcome.tricks, outcome.blind)
+        if row is not None:
+            return row
+    return _score_general(rules, score, outcome)
+
+
+def _score_general(rules: ThousandRules, score: MatchScore, outcome: DealOutcome) -> DealRow:
+    """Score a checked outcome: every rule of §7, in its order."""
     n = rules.players
     if outcome.kind == "redeal":
         row = DealRow(outcome.dealer, None, None, None, (0,) * n, (0,) * n,
@@ -270,7 +281,7 @@ def score_deal(rules: ThousandRules, score: MatchScore, outcome: DealOutcome) ->
     if barrel_win:
         score.winner = declarer
     else:
-        score.winner = _first_across(rules, outcome, totals)
+        score.winner = _first_across(rules, declarer, outcome.dealer, totals)
 
     score.totals[:] = totals
     row = DealRow(
@@ -280,6 +291,98 @@ def score_deal(rules: ThousandRules, score: MatchScore, outcome: DealOutcome) ->
         tuple(totals),
         tuple(tuple(m) for m in marks),
     )
+    score.rows.append(row)
+    return row
+
+
+def score_simple(rules: ThousandRules, score: MatchScore, dealer: int, played: bool,
+                 declarer: int | None, bid: int | None, contract: int | None,
+                 points: Sequence[int] | None, tricks: Sequence[int] | None,
+                 blind: bool) -> DealRow | None:
+    """Score a played (``played``) or written-off deal of two or three players the fast way.
+
+    This is :func:`score_deal` for the common case, where the barrel and the dump truck play
+    no part: nobody sits on the barrel before the deal or reaches ``barrel_at`` after it, and
+    no total lands on +-555 under ``dump_truck``.  It returns the same row and advances
+    ``score`` exactly as score_deal does; outside that case it returns None and changes
+    nothing.  The deal is not checked (the engine reports only legal deals): ``points`` and
+    ``tricks`` are the seats' (for a written-off deal they are not read), ``contract`` is
+    None for a write-off before the contract.
+    """
+    n = rules.players
+    if n == 4 or score.winner is not None or declarer is None or bid is None:
+        return None
+    barrel = rules.barrel
+    if barrel and True in score.on_barrel:
+        return None
+    before = score.totals
+    cap800 = rules.defender_cap_800
+    if played:
+        if contract is None or points is None or tricks is None:
+            return None
+        mine = contract if points[declarer] >= contract else -contract
+        nearest = rules.rounding != "none"
+        deal = []
+        for seat in range(n):
+            if seat == declarer:
+                deal.append(mine * 2 if blind else mine)
+            elif cap800 and before[seat] > DEFENDER_CAP:
+                deal.append(0)
+            else:
+                p = points[seat]
+                deal.append((p + 2) // 5 * 5 if nearest else p)
+        bolted = [seat for seat in range(n) if tricks[seat] == 0]
+    else:
+        mine = -bid * (2 if blind else 1) if rules.writeoff_penalty == "contract" else 0
+        gain = writeoff_gain(rules, bid)
+        deal = [mine if seat == declarer else
+                0 if cap800 and before[seat] > DEFENDER_CAP else gain for seat in range(n)]
+        bolted = [declarer] if rules.writeoff_penalty == "bolt" else []
+    golden = rules.golden_horse and score.scored_deals < GOLDEN_HORSE_DEALS
+    if golden:
+        deal = [2 * d for d in deal]
+    totals = [b + d for b, d in zip(before, deal, strict=True)]
+    bolts = None
+    if bolted:
+        bolts = list(score.bolts)
+        for seat in bolted:
+            bolts[seat] += 1
+            if bolts[seat] >= rules.bolt_limit:
+                totals[seat] -= rules.bolt_penalty
+                bolts[seat] = 0
+    if rules.dump_truck and (DUMP_TRUCK in totals or -DUMP_TRUCK in totals):
+        return None
+    if barrel:
+        at = rules.barrel_at
+        for t in totals:
+            if t >= at:
+                return None
+        winner = None  # every total is below barrel_at, so below the target
+    else:
+        winner = _first_across(rules, declarer, dealer, totals)
+    # the case is the simple one: commit
+    if golden or bolted or not played:
+        lists: list[list[str]] = [[] for _ in range(n)]
+        if not played:
+            lists[declarer].append("P")
+            score.writeoffs[declarer] += 1
+        if golden:
+            for m in lists:
+                m.append("x2")
+        for seat in bolted:
+            lists[seat].append("B")
+        marks = tuple(tuple(m) for m in lists)
+    else:
+        marks = ((),) * n
+    if bolts is not None:
+        score.bolts[:] = bolts
+    score.scored_deals += 1
+    score.winner = winner
+    row = DealRow(dealer, declarer, bid, contract,
+                  tuple(points) if played and points is not None else (0,) * n,
+                  tuple([t - b for t, b in zip(totals, before, strict=True)]),
+                  tuple(totals), marks)
+    score.totals[:] = totals
     score.rows.append(row)
     return row
 
@@ -426,16 +529,18 @@ def _barrel(rules: ThousandRules, score: MatchScore, outcome: DealOutcome, total
         score.barrel_attempts[winner] = 0
 
 
-def _first_across(rules: ThousandRules, outcome: DealOutcome, totals: list[int]) -> int | None:
+def _first_across(rules: ThousandRules, declarer: int, dealer: int,
+                  totals: list[int]) -> int | None:
     """Return who wins among the seats at or above the target, if any (§7 tie-breaks)."""
-    across = [seat for seat, total in enumerate(totals) if total >= rules.target]
+    target = rules.target
+    across = [seat for seat, total in enumerate(totals) if total >= target]
     if not across:
         return None
-    if outcome.declarer in across:
-        return outcome.declarer
+    if declarer in across:
+        return declarer
     n = rules.players
 
     def rank(seat: int) -> tuple[int, int]:
-        return totals[seat], -((seat - outcome.dealer - 1) % n)
+        return totals[seat], -((seat - dealer - 1) % n)
 
     return max(across, key=rank)

@@ -83,6 +83,7 @@ from kozyr.games.thousand.deal import (
     active_seats,
     cut,
     deal_deck,
+    hashed_deal,
     hashed_deck,
     hashed_int,
     parse_dealt,
@@ -95,6 +96,7 @@ from kozyr.games.thousand.scoring import (
     may_write_off,
     passes_in_red,
     score_deal,
+    score_simple,
 )
 
 # -- phases --------------------------------------------------------------------------------
@@ -119,25 +121,92 @@ BIT: tuple[int, ...] = tuple(1 << c for c in range(32))
 ACE_MARRIAGE_VALUE = 200
 POOR_TALON = 5
 
-#: The cards of each byte of a hand, per suit: ``_BYTE_CARDS[s][b]`` (tables built at import).
-_BYTE_CARDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(8 * s + r for r in range(8) if b >> r & 1) for b in range(256)) for s in range(4))
 #: Card points of each byte of a hand (the same for every suit).
 _BYTE_POINTS: tuple[int, ...] = tuple(sum(_RANK_POINTS[r] for r in range(8) if b >> r & 1)
                                       for b in range(256))
+
+
+def _half_lists(offset: int) -> dict[int, list[int]]:
+    """Return the cards (low first) of each 16-bit half of a hand, keyed by the half's bits.
+
+    Only the Thousand cards (9 to A) of the two suits of the half can be set: 4096 entries.
+    """
+    places = [s * 8 + r for s in (0, 1) for r in range(NINE, ACE + 1)]
+    out = {}
+    for bits in range(1 << len(places)):
+        chosen = [p for i, p in enumerate(places) if bits >> i & 1]
+        out[sum(1 << p for p in chosen)] = [p + offset for p in chosen]
+    return out
+
+
+#: ``_HALF_LO[m & 0xFFFF] + _HALF_HI[m >> 16]``: the cards of ``m``, low first, as a new list.
+_HALF_LO: dict[int, list[int]] = _half_lists(0)
+_HALF_HI: dict[int, list[int]] = _half_lists(16)
+#: Cached action lists (cards to play, leads with marriages: see ``_lead_list``), keyed by
+#: mask.  They are handed out by ``legal_actions`` itself: never to be mutated.
 _PLAY_LISTS: dict[int, list[int]] = {}
 _PLAY_LISTS_MAX = 1 << 14  # bounded: a few MB at most
+#: Key bits of ``_PLAY_LISTS`` above the cards: a lead list with marriage declarations.
+_DECLARE_KEY = 1 << 32
+_ACE_DECLARE_KEY = 1 << 33
+#: Cached bidding and contract lists (never to be mutated): see ``_bid_list``.
+_AMOUNT_LISTS: dict[int, list[int]] = {}
 
 
 def _play_list(mask: int) -> list[int]:
     """Return the (cached, never to be mutated) list of the cards of ``mask``, low first."""
     lst = _PLAY_LISTS.get(mask)
     if lst is None:
-        b0, b1, b2 = _BYTE_CARDS[0], _BYTE_CARDS[1], _BYTE_CARDS[2]
-        lst = [*b0[mask & 255], *b1[mask >> 8 & 255], *b2[mask >> 16 & 255],
-               *_BYTE_CARDS[3][mask >> 24 & 255]]
+        lst = _HALF_LO[mask & 0xFFFF] + _HALF_HI[mask >> 16]
         if len(_PLAY_LISTS) < _PLAY_LISTS_MAX:
             _PLAY_LISTS[mask] = lst
+    return lst
+
+
+def _lead_list(hand: int, ace_marriage: bool) -> list[int]:
+    """Return the (cached, never to be mutated) leads from ``hand`` when marriages may be
+    declared: every card, then ``play Q marriage`` and ``play K marriage`` of each marriage
+    held (low suit first), then the four aces' declarations if ``ace_marriage`` and all held.
+    """
+    key = hand | (_ACE_DECLARE_KEY if ace_marriage else _DECLARE_KEY)
+    lst = _PLAY_LISTS.get(key)
+    if lst is None:
+        lst = _HALF_LO[hand & 0xFFFF] + _HALF_HI[hand >> 16]
+        kings = hand & (hand << 1) & KINGS_MASK
+        while kings:
+            k = (kings & -kings).bit_length() - 1
+            lst.append(A.MARRIAGE + k - 1)  # the queen
+            lst.append(A.MARRIAGE + k)
+            kings &= kings - 1
+        if ace_marriage and hand & ACES_MASK == ACES_MASK:
+            lst.extend(A.MARRIAGE + s * 8 + ACE for s in range(4))
+        if len(_PLAY_LISTS) < _PLAY_LISTS_MAX:
+            _PLAY_LISTS[key] = lst
+    return lst
+
+
+def _bid_list(bid: int, cap: int, step: int) -> list[int]:
+    """Return the (cached, never to be mutated) bidding choices over ``bid`` up to ``cap``:
+    ``pass``, then each bid a multiple of ``step`` above ``bid``."""
+    key = (bid << 24) | (cap << 12) | step  # amounts are below 4096 (max_bid <= 1000)
+    lst = _AMOUNT_LISTS.get(key)
+    if lst is None:
+        lst = [A.PASS, *range(A.BID + (bid // step + 1) * step, A.BID + cap + 1, step)]
+        _AMOUNT_LISTS[key] = lst  # bounded: a few thousand keys at most
+    return lst
+
+
+def _contract_list(bid: int, cap: int, step: int, writeoff: bool) -> list[int]:
+    """Return the (cached, never to be mutated) contract choices after a bid of ``bid`` up to
+    ``cap``: the bid itself, each multiple of ``step`` above it, then ``writeoff`` if allowed."""
+    key = (2 << 40 if writeoff else 1 << 40) | (bid << 24) | (cap << 12) | step
+    lst = _AMOUNT_LISTS.get(key)
+    if lst is None:
+        lst = [A.CONTRACT + bid,
+               *range(A.CONTRACT + (bid // step + 1) * step, A.CONTRACT + cap + 1, step)]
+        if writeoff:
+            lst.append(A.WRITEOFF)
+        _AMOUNT_LISTS[key] = lst
     return lst
 
 
@@ -179,8 +248,48 @@ def _cap(hand: int, values: tuple[int, int, int, int], ace: bool, max_bid: int) 
     return c if c < max_bid else max_bid
 
 
+_CAP_TABLES: dict[tuple[tuple[int, int, int, int], int], dict[int, int]] = {}
+
+
+def _cap_table(values: tuple[int, int, int, int], max_bid: int) -> dict[int, int]:
+    """Return the cap of a hand by its marriage kings (:func:`marriage_kings`), no ace marriage."""
+    key = (values, max_bid)
+    table = _CAP_TABLES.get(key)
+    if table is None:
+        table = {}
+        for bits in range(16):
+            kings = sum(1 << (s * 8 + KING) for s in range(4) if bits >> s & 1)
+            table[kings] = _cap(kings | kings >> 1, values, False, max_bid)
+        _CAP_TABLES[key] = table
+    return table
+
+
+_SEAT_TABLES: dict[tuple[int, bool], list[tuple[list[int], list[int], int]]] = {}
+
+
+def _seat_tables(players: int, dealer_forced: bool) -> list[tuple[list[int], list[int], int]]:
+    """Return, per dealer, the active seats, each seat's next active seat and the forced
+    bidder (never to be mutated: copy them)."""
+    key = (players, dealer_forced)
+    tables = _SEAT_TABLES.get(key)
+    if tables is None:
+        tables = []
+        for dealer in range(players):
+            act = active_seats(players, dealer)
+            nxt = [0] * players
+            for i, s in enumerate(act):
+                nxt[s] = act[(i + 1) % len(act)]
+            forced = dealer if dealer_forced and players != 4 else act[0]
+            tables.append((act, nxt, forced))
+        _SEAT_TABLES[key] = tables
+    return tables
+
+
 def _entry(seat: int, action: int, auto: bool) -> int:
     return (action << 3) | (seat << 1) | int(auto)
+
+
+_FORCED_100 = _entry(0, A.BID + 100, True)  # | seat << 1: the automatic forced 100
 
 
 class ThousandMatch(Match):
@@ -227,6 +336,10 @@ class ThousandMatch(Match):
         self._must_beat = rules.must_beat
         self._first_marriage = rules.marriage_on_first_trick
         self._fixed_trump = rules.declarer_names_trump
+        self._cap_of = _cap_table(self._marriage_values, self._max_bid)
+        self._seats = _seat_tables(n, rules.forced_bidder == "dealer")
+        self._redeal_before = rules.redeal and rules.redeal_when == "before_bidding"
+        self._plain_deck = not (rules.no_shuffle or rules.cut_ritual)
         self.score = MatchScore.new(rules)
         self._deal_index = 0
         self._dealer = first_dealer
@@ -322,6 +435,8 @@ class ThousandMatch(Match):
             raise IllegalActionError(f"cannot deal now: {why}")
         if cards is not None:
             dealt = parse_dealt(cards, self._n, self._dealer)
+        elif self._plain_deck:
+            dealt = hashed_deal(f"{self.seed}:{self._deal_index}", self._n, self._dealer)
         else:
             dealt = deal_deck(self._seeded_deck(), self._n, self._dealer)
         self._start_deal(dealt)
@@ -360,22 +475,23 @@ class ThousandMatch(Match):
 
     def _start_deal(self, dealt: DealtCards) -> None:
         self._reset_deal_state()
-        n = self._n
         self._deals.append((dealt, self._log))
-        self._hands = list(dealt.hands)
+        hands = self._hands = list(dealt.hands)
         self._talon = dealt.talon
         self._piles = list(dealt.piles)
-        self._active = active_seats(n, self._dealer)
-        act = self._active
+        act, nxt, self._forced = self._seats[self._dealer]
+        self._active = list(act)
         self._n_active = len(act)
-        for i, s in enumerate(act):
-            self._nxt[s] = act[(i + 1) % len(act)]
-        if n == 4 or self.rules.forced_bidder == "left_of_dealer":
-            self._forced = act[0]
-        else:
-            self._forced = self._dealer
-        if self.rules.redeal and self.rules.redeal_when == "before_bidding":
-            queue = [s for s in act if self._eligible(s)]
+        self._nxt = list(nxt)
+        if self._redeal_before:
+            below = self.rules.redeal_below
+            bp = _BYTE_POINTS
+            queue = []
+            for s in act:  # eligible(hands[s]), inlined
+                h = hands[s]
+                if (h & NINES_MASK == NINES_MASK or bp[h & 255] + bp[h >> 8 & 255]
+                        + bp[h >> 16 & 255] + bp[h >> 24 & 255] < below):
+                    queue.append(s)
             if queue:
                 self._redeal_queue = queue
                 self._phase = P_REDEAL
@@ -394,10 +510,15 @@ class ThousandMatch(Match):
     def _start_bidding(self) -> None:
         self._phase = P_BIDDING
         rules = self.rules
-        self._caps = [self.hand_cap(h) for h in self._hands]
+        if self._ace_marriage:
+            self._caps = [self.hand_cap(h) for h in self._hands]
+        else:
+            cap_of = self._cap_of
+            self._caps = [cap_of[h & (h << 1) & KINGS_MASK] for h in self._hands]
         act = self._active
-        barrel = [s for s in barrel_seats(rules, self.score) if s in act] if rules.barrel else []
-        self._barrel = barrel
+        if rules.barrel and True in self.score.on_barrel:
+            self._barrel = [s for s in barrel_seats(rules, self.score) if s in act]
+        barrel = self._barrel
         f = self._forced
         C = rules.barrel_contract
         if barrel and not rules.barrel_bidding:
@@ -423,14 +544,23 @@ class ThousandMatch(Match):
         else:
             self._bid = 100
             self._high = f
-            self._log.append(_entry(f, A.bid(100), True))
+            self._log.append(_FORCED_100 | (f << 1))
         self._next_bidder(self._nxt[f])
 
     def _next_bidder(self, s: int) -> None:
         """Give the turn to the next bidder from ``s`` on, applying automatic actions."""
         passed = self._passed
-        need = len(self._active) - 1
+        need = self._n_active - 1
         rules = self.rules
+        if not self._barrel and rules.trading_in_red is None:  # no automatic actions
+            if passed.count(True) >= need:
+                self._end_bidding()
+                return
+            nxt = self._nxt
+            while passed[s]:
+                s = nxt[s]
+            self._to_act = s
+            return
         while True:
             if sum(passed) >= need:
                 self._end_bidding()
@@ -461,39 +591,37 @@ class ThousandMatch(Match):
         self._blind = False
 
     def _end_bidding(self) -> None:
-        decl = next(s for s in self._active if not self._passed[s])
+        passed = self._passed
+        decl = next(s for s in self._active if not passed[s])
         self._declarer = decl
-        self._writeoff_ok = (self.rules.allow_writeoff
-                             and may_write_off(self.rules, self.score, decl) is None)
+        rules = self.rules
+        score = self.score
+        # may_write_off(rules, score, decl) is None, inlined
+        self._writeoff_ok = (rules.allow_writeoff and rules.writeoff_limit != 0
+                             and score.winner is None
+                             and score.writeoffs[decl] < rules.writeoff_limit
+                             and not (rules.barrel and True in score.on_barrel))
         self._high = decl
         self._phase = P_TALON
         self._to_act = decl
         hide = self._blind or (self._bid == 100 and not self._raised
-                               and self.rules.hide_talon_on_forced_100)
+                               and rules.hide_talon_on_forced_100)
         self._talon_shown = not hide
         if self._n == 2:
             return  # he chooses a pile: take P (shown to the opponent unless hidden)
         self._hands[decl] |= self._talon
-        self._to_give = [s for s in self._active if s != decl]
+        to_give = self._to_give = list(self._active)
+        to_give.remove(decl)
 
     def cap(self, seat: int) -> int:
         """Return the highest bid or contract ``seat``'s hand allows: 120 + his marriages."""
-        return _cap(self._hands[seat], self._marriage_values, self._ace_marriage, self._max_bid)
+        return self.hand_cap(self._hands[seat])
 
     def hand_cap(self, hand: int) -> int:
         """Return the highest bid or contract ``hand`` allows at this table."""
-        return _cap(hand, self._marriage_values, self._ace_marriage, self._max_bid)
-
-    def _bid_values(self, seat: int) -> list[int]:
-        step = self._step
-        lo = (self._bid // step + 1) * step
-        return list(range(lo, self.cap(seat) + 1, step))
-
-    def _contract_values(self) -> list[int]:
-        step = self._step
-        b = self._bid
-        lo = (b // step + 1) * step
-        return [b, *range(lo, self.cap(self._declarer) + 1, step)]
+        if self._ace_marriage:
+            return _cap(hand, self._marriage_values, True, self._max_bid)
+        return self._cap_of[hand & (hand << 1) & KINGS_MASK]
 
     # -- decisions ---------------------------------------------------------------------------
     def current_player(self) -> int | None:
@@ -525,7 +653,10 @@ class ThousandMatch(Match):
         return h
 
     def legal_actions(self) -> list[int]:
-        """Return the legal actions of the seat to act (a new list; empty if nobody acts)."""
+        """Return the legal actions of the seat to act (empty if nobody acts).
+
+        The list may be shared (cached by hand, bid...): do not change it; copy it to edit it.
+        """
         ph = self._phase
         if ph == P_PLAY:
             h = self._hands[self._to_act]
@@ -535,48 +666,32 @@ class ThousandMatch(Match):
                     if self._must_beat and f & ABOVE[self._best_led]:
                         f &= ABOVE[self._best_led]
                     h = f
-                elif self._trump >= 0 and h & SUIT_MASK[self._trump]:
-                    h &= SUIT_MASK[self._trump]
-                lst = _PLAY_LISTS.get(h)
-                return lst.copy() if lst is not None else _play_list(h).copy()
-            out = _play_list(h).copy()
-            if (self._trick_no or self._first_marriage) and (
+                else:
+                    t = self._trump
+                    if t >= 0 and h & SUIT_MASK[t]:
+                        h &= SUIT_MASK[t]
+            elif (self._trick_no or self._first_marriage) and (
                     h & (h << 1) & KINGS_MASK or self._ace_marriage):
-                out.extend(self._marriage_leads())
-            return out
+                return _lead_list(h, self._ace_marriage)
+            lst = _PLAY_LISTS.get(h)
+            return lst if lst is not None else _play_list(h)
         if ph == P_BIDDING:
             if self._blind_pending:
                 return [A.BLIND, A.bid(100)]
-            step = self._step
-            return [A.PASS, *range(A.BID + (self._bid // step + 1) * step,
-                                   A.BID + self._caps[self._to_act] + 1, step)]
+            return _bid_list(self._bid, self._caps[self._to_act], self._step)
         if ph == P_TALON:
             return self._talon_actions()
         if ph == P_CONTRACT:
-            out = []
             if self._fixed_trump and self._trump < 0:
                 out = [A.TRUMP + s for s in range(4)]
-            else:
-                out = [A.CONTRACT + v for v in self._contract_values()]
-            if self._writeoff_allowed():
-                out.append(A.WRITEOFF)
-            return out
+                if self._writeoff_ok:
+                    out.append(A.WRITEOFF)
+                return out
+            return _contract_list(self._bid, self.cap(self._declarer), self._step,
+                                  self._writeoff_ok)
         if ph == P_REDEAL:
             return [A.REDEAL, A.KEEP]
         return []
-
-    def _marriage_leads(self) -> list[int]:
-        h = self._hands[self._to_act]
-        out = []
-        kings = h & (h << 1) & KINGS_MASK
-        while kings:
-            k = (kings & -kings).bit_length() - 1
-            out.append(A.MARRIAGE + k - 1)  # the queen
-            out.append(A.MARRIAGE + k)
-            kings &= kings - 1
-        if self._ace_marriage and h & ACES_MASK == ACES_MASK:
-            out.extend(A.MARRIAGE + s * 8 + ACE for s in range(4))
-        return out
 
     def _writeoff_allowed(self) -> bool:
         return self._writeoff_ok
@@ -597,18 +712,18 @@ class ThousandMatch(Match):
         d = self._declarer
         if self._n == 2 and self._taken_pile < 0:
             return [A.TAKE, A.TAKE + 1]
-        out: list[int] = []
         h = self._hands[d]
-        cards = _play_list(h)
+        cards = _HALF_LO[h & 0xFFFF] + _HALF_HI[h >> 16]
         if self._n == 2:
             out = [A.DISCARD + c for c in cards]
         else:
+            out = []
             for s in self._to_give:
                 base = A.GIVE + 32 * s
-                out.extend([base + c for c in cards])
-        if self._writeoff_allowed():
+                out += [base + c for c in cards]
+        if self._writeoff_ok:
             out.append(A.WRITEOFF)
-        if self._poor_talon():
+        if self.rules.redeal_poor_talon and self._poor_talon():
             out.append(A.REDEAL)
         return out
 
@@ -616,7 +731,7 @@ class ThousandMatch(Match):
         """Apply a legal action without checking it (the trusted fast path)."""
         seat = self._to_act
         if action < 32 and self._phase == P_PLAY:
-            # the hot path: _play inlined
+            # the hot path: _play and _end_trick inlined
             self._log.append((action << 3) | (seat << 1))
             self._hands[seat] &= ~(1 << action)
             trick = self._trick
@@ -629,31 +744,60 @@ class ThousandMatch(Match):
                 self._to_act = self._nxt[seat]
                 return
             best = self._best
-            if action >> 3 == best >> 3:
+            suit = action >> 3
+            if suit == best >> 3:
                 if action > best:
                     self._best = action
                     self._best_seat = seat
-            elif action >> 3 == self._trump:
+            elif suit == self._trump:
                 self._best = action
                 self._best_seat = seat
-            if action > self._best_led and action >> 3 == self._led:
-                self._best_led = action
+            if self._must_beat and suit == self._led and action > self._best_led:
+                self._best_led = action  # (only must_beat asks for it)
             if k < self._n_active:
                 self._to_act = self._nxt[seat]
                 return
-            self._end_trick()
+            w = self._best_seat
+            p = POINTS
+            self._taken[w] += p[trick[0]] + p[trick[1]] + (p[trick[2]] if k == 3 else 0)
+            self._tricks[w] += 1
+            self._played += trick
+            self._last_trick = (trick, self._leader, w)
+            self._trick = []
+            tn = self._trick_no = self._trick_no + 1
+            if tn == self._n_tricks:
+                self._to_act = -1
+                self._finish_deal("played")
+                return
+            self._leader = self._to_act = w
             return
-        self._log.append(_entry(seat, action, False))
-        if action < 64:
+        self._log.append((action << 3) | (seat << 1))
+        if action >= A.BID:
+            if action < A.CONTRACT:
+                amount = action - A.BID
+                if self._blind_pending:
+                    self._blind_pending = False
+                    self._bid = amount
+                    self._high = seat
+                else:
+                    self._bid = amount  # _raise_bid, inlined
+                    self._high = seat
+                    self._raised = True
+                    self._blind = False
+                self._next_bidder(self._nxt[seat])
+            else:
+                self._contract = action - A.CONTRACT
+                self._start_play()
+        elif action == A.PASS:
+            self._passed[seat] = True
+            self._next_bidder(self._nxt[seat])
+        elif action < 64:
             self._lead_marriage(seat, action - A.MARRIAGE)
         elif action < 96:
             self._discard(action - A.DISCARD)
         elif action < 224:
             x = action - A.GIVE
             self._give(x >> 5, x & 31)
-        elif action == A.PASS:
-            self._passed[seat] = True
-            self._next_bidder(self._nxt[seat])
         elif action == A.BLIND:
             self._blind_pending = False
             self._blind = True
@@ -668,20 +812,8 @@ class ThousandMatch(Match):
             self._finish_deal("writeoff")
         elif action < A.TRUMP:
             self._take(action - A.TAKE)
-        elif action < A.TRUMP + 4:
-            self._trump = action - A.TRUMP
-        elif action < A.CONTRACT:
-            amount = action - A.BID
-            if self._blind_pending:
-                self._blind_pending = False
-                self._bid = amount
-                self._high = seat
-            else:
-                self._raise_bid(seat, amount)
-            self._next_bidder(self._nxt[seat])
         else:
-            self._contract = action - A.CONTRACT
-            self._start_play()
+            self._trump = action - A.TRUMP
 
     def _keep(self) -> None:
         q = self._redeal_queue
@@ -756,22 +888,6 @@ class ThousandMatch(Match):
         self._best_seat = seat
         self._to_act = self._nxt[seat]
 
-    def _end_trick(self) -> None:
-        trick = self._trick
-        w = self._best_seat
-        p = POINTS
-        self._taken[w] += sum([p[x] for x in trick])
-        self._tricks[w] += 1
-        self._played += trick
-        self._last_trick = (trick, self._leader, w)
-        self._trick = []
-        self._trick_no += 1
-        if self._trick_no == self._n_tricks:
-            self._to_act = -1
-            self._finish_deal("played")
-            return
-        self._leader = self._to_act = w
-
     # -- the end of a deal ---------------------------------------------------------------------
     def outcome(self, kind: str) -> DealOutcome:
         """Return the DealOutcome of the open deal ending now as ``kind``."""
@@ -800,18 +916,34 @@ class ThousandMatch(Match):
                            talon_marriage=talon_marriage)
 
     def _finish_deal(self, kind: str) -> None:
-        out = self.outcome(kind)
-        if self.rules.no_shuffle:
+        rules = self.rules
+        if rules.no_shuffle:
             self._deck = self._gathered()
-        score_deal(self.rules, self.score, out)
+        n = self._n
+        score = self.score
+        row = None
+        if kind != "redeal" and n != 4:
+            if kind == "played":
+                taken = self._taken
+                mp = self._marriage_points
+                points = [taken[s] + mp[s] for s in range(n)]
+                if n == 2:
+                    points[self._declarer] += hand_points(self._discards)
+                row = score_simple(rules, score, self._dealer, True, self._declarer, self._bid,
+                                   self._contract, points, self._tricks, self._blind)
+            else:
+                row = score_simple(rules, score, self._dealer, False, self._declarer,
+                                   self._bid, None, None, None, self._blind)
+        if row is None:
+            score_deal(rules, score, self.outcome(kind))
         self._to_act = -1
         self._deal_index += 1
-        if self.score.winner is not None:
+        if score.winner is not None:
             self._phase = P_OVER
             return
         self._phase = P_DEAL
         if kind != "redeal":
-            self._dealer = (self._dealer + 1) % self._n
+            self._dealer = (self._dealer + 1) % n
 
     def _gathered(self) -> list[int]:
         deck = list(self._played) + self._trick
