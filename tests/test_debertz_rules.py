@@ -63,7 +63,7 @@ def test_overrides_round_trip_and_describe() -> None:
     assert r.to_json() == {"preset": "debertz2", "obligation": True,
                            "first_lead": "left_of_dealer"}
     text = r.describe()
-    assert "2 players" in text and "game to 301" in text and "left_of_dealer" in text
+    assert "2 players" in text and "game to 301" in text and "left of dealer" in text
 
 
 def test_registry_builds_debertz_matches() -> None:

@@ -184,7 +184,10 @@ class RuleSet:
                     parts.append(words)
                 continue
             if isinstance(value, tuple):
-                value = ", ".join(f"{k} {v}" for k, v in value)
+                pairs = sorted(value, key=lambda kv: -kv[1])
+                value = " ".join(f"{_SUIT_SYMBOL.get(k, k)}{v}" for k, v in pairs)
+            elif isinstance(value, str):
+                value = value.replace("_", " ")
             parts.append(words.format(value))
         head = f"{self.GAME} ({self.preset})" if self.preset else self.GAME
         return head + ": " + ", ".join(parts)
@@ -192,6 +195,9 @@ class RuleSet:
     def value_map(self, name: str) -> dict[str, int]:
         """Return a map-valued option (stored as sorted pairs) as a dict."""
         return dict(getattr(self, name))
+
+
+_SUIT_SYMBOL = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
 
 
 def _jsonable(value: Any) -> Any:
