@@ -6,7 +6,7 @@ A finished match ranks its seats: the winner(s) first, the others by their final
 >>> ranks_of([1005, 430, 620], 0)
 [1, 3, 2]
 >>> ranks_of([50, 80, 50, 80], [1, 3])
-[2, 1, 2, 1]
+[3, 1, 3, 1]
 """
 
 from __future__ import annotations

@@ -1,0 +1,248 @@
+"""Benchmark the card room: N simulated clients playing real games against one server process.
+
+    .venv/bin/python bench/server.py                 # 300 clients, 20 s of play
+    .venv/bin/python bench/server.py --clients 2000  # the target: p99 <= 100 ms
+
+The server (`kozyr serve`) runs as a subprocess on a temporary SQLite file, on loopback.
+Clients sit three to a table (Thousand, classic; all humans, so no bot is measured), answer
+each decision with a random legal action after ``--think`` seconds, and measure the latency
+from sending an intent to receiving the broadcast ``state`` that follows it.  Printed:
+connections held, messages/s received by all clients, intents/s, p50/p99 latency, and the
+server's memory per connection (RSS delta / connections).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import resource
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import websockets
+
+SPEC = {"game": "thousand", "preset": "classic"}
+
+
+def rss_kib(pid: int) -> int:
+    """Return a process's resident set size in KiB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def cpu_s(pid: int) -> float:
+    """Return a process's user + system CPU seconds so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def free_port() -> int:
+    """Return a free loopback port."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Stats:
+    """Counters shared by every simulated client."""
+
+    def __init__(self) -> None:
+        self.messages = 0
+        self.intents = 0
+        self.latencies: list[float] = []
+        self.errors: dict[str, int] = {}
+        self.measuring = False
+
+
+class Player:
+    """One simulated client."""
+
+    def __init__(self, base: str, stats: Stats, think: float, rng: random.Random) -> None:
+        self.base, self.stats, self.think, self.rng = base, stats, think, rng
+        self.ws: Any = None
+        self.table = ""
+        self.sent_at: float | None = None
+        self.sent_state = -1
+
+    async def connect(self) -> None:
+        self.ws = await websockets.connect(self.base + "/ws", compression=None,
+                                           max_size=2**20, open_timeout=60, ping_interval=None)
+        await self.ws.send(json.dumps({"type": "hello", "v": 1}))
+        await self.expect("welcome")
+
+    async def expect(self, kind: str) -> dict[str, Any]:
+        while True:
+            msg: dict[str, Any] = json.loads(await self.ws.recv())
+            if msg["type"] == kind:
+                return msg
+            if msg["type"] == "error":
+                raise RuntimeError(msg)
+
+    async def play(self, stop: asyncio.Event) -> None:
+        stats = self.stats
+        async for raw in self.ws:
+            if stop.is_set():
+                return
+            msg = json.loads(raw)
+            kind = msg["type"]
+            if stats.measuring:
+                stats.messages += 1
+            if kind == "state" and self.sent_at is not None and msg["state"] > self.sent_state:
+                if stats.measuring:
+                    stats.latencies.append(time.perf_counter() - self.sent_at)
+                self.sent_at = None
+            if kind in ("state", "table") and msg.get("legal") and self.sent_at is None:
+                if self.think:
+                    await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
+                self.sent_state = msg["state"]
+                self.sent_at = time.perf_counter()
+                await self.ws.send(json.dumps({"type": "intent", "table": self.table,
+                                               "state": msg["state"],
+                                               "action": self.rng.choice(msg["legal"])}))
+                if stats.measuring:
+                    stats.intents += 1
+            elif kind == "over":
+                await self.ws.send(json.dumps({"type": "rematch", "table": self.table}))
+            elif kind == "error":
+                stats.errors[msg["code"]] = stats.errors.get(msg["code"], 0) + 1
+                if msg["code"] in ("stale_state", "not_your_turn"):
+                    self.sent_at = None
+
+
+async def seat_table(players: list[Player]) -> None:
+    """Create a table with the first player and seat all three."""
+    host = players[0]
+    await host.ws.send(json.dumps({"type": "create", "spec": SPEC}))
+    table = (await host.expect("created"))["table"]["id"]
+    for i, p in enumerate(players):
+        p.table = table
+        await p.ws.send(json.dumps({"type": "join", "table": table, "seat": i}))
+        await p.expect("table")
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = min(hard, max(soft, args.clients * 2 + 512))
+    resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+    n = args.clients - args.clients % 3
+    port = free_port()
+    base = f"ws://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ, KOZYR_RATE="1000", KOZYR_BOT_WORKERS="1")
+        kozyr = Path(sys.executable).parent / "kozyr"
+        server = subprocess.Popen([str(kozyr), "serve", "--port", str(port), "--db",
+                                   f"sqlite+aiosqlite:///{tmp}/bench.db"], cwd=tmp, env=env,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            for _ in range(400):
+                try:
+                    _, w = await asyncio.open_connection("127.0.0.1", port)
+                    w.close()
+                    await w.wait_closed()
+                    break
+                except OSError:
+                    await asyncio.sleep(0.05)
+            rss0 = rss_kib(server.pid)
+            stats = Stats()
+            rng = random.Random(args.seed)
+            players = [Player(base, stats, args.think, random.Random(rng.random()))
+                       for _ in range(n)]
+            t0 = time.perf_counter()
+            for i in range(0, n, 100):
+                await asyncio.gather(*(p.connect() for p in players[i:i + 100]))
+            for i in range(0, n, 150):
+                await asyncio.gather(*(seat_table(players[j:j + 3])
+                                       for j in range(i, min(i + 150, n), 3)))
+            setup = time.perf_counter() - t0
+            stop = asyncio.Event()
+            tasks = [asyncio.create_task(p.play(stop)) for p in players]
+            await asyncio.sleep(args.warmup)
+            stats.measuring = True
+            rss1 = rss_kib(server.pid)
+            t1 = time.perf_counter()
+            cpu0, me0 = cpu_s(server.pid), time.process_time()
+            await asyncio.sleep(args.seconds)
+            stats.measuring = False
+            elapsed = time.perf_counter() - t1
+            server_cpu = (cpu_s(server.pid) - cpu0) / elapsed
+            client_cpu = (time.process_time() - me0) / elapsed
+            held = sum(1 for p in players if p.ws.state.name == "OPEN")
+            stop.set()
+            for p in players:
+                with contextlib.suppress(Exception):
+                    await p.ws.close()
+            for t in tasks:
+                t.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+        finally:
+            server.send_signal(signal.SIGTERM)
+            try:
+                server.wait(20)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+    lat = sorted(stats.latencies)
+
+    def pct(q: float) -> float:
+        return round(1000 * lat[min(len(lat) - 1, int(q * len(lat)))], 1) if lat else float("nan")
+
+    return {
+        "clients": n, "connections_held": held, "tables": n // 3, "setup_s": round(setup, 1),
+        "think_s": args.think, "seconds": round(elapsed, 1),
+        "messages_per_s": round(stats.messages / elapsed),
+        "intents_per_s": round(stats.intents / elapsed),
+        "latency_ms": {"p50": pct(0.50), "p99": pct(0.99),
+                       "mean": round(1000 * statistics.fmean(lat), 1) if lat else None},
+        "samples": len(lat),
+        "rss_kib": {"idle": rss0, "loaded": rss1},
+        "kib_per_connection": round((rss1 - rss0) / max(1, n), 1),
+        "errors": stats.errors,
+        "cpu": {"server": round(server_cpu, 2), "clients": round(client_cpu, 2),
+                "load1": round(os.getloadavg()[0], 2)},
+    }
+
+
+def main() -> int:
+    """Run the benchmark and print its figures."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--clients", type=int, default=300)
+    ap.add_argument("--seconds", type=float, default=20.0)
+    ap.add_argument("--warmup", type=float, default=3.0)
+    ap.add_argument("--think", type=float, default=0.05,
+                    help="mean seconds a client waits before answering (0: at once)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    out = asyncio.run(run(args))
+    if args.json:
+        print(json.dumps(out))
+        return 0
+    lat = out["latency_ms"]
+    print(f"clients {out['clients']} ({out['tables']} tables), held {out['connections_held']}, "
+          f"think {out['think_s']} s, measured {out['seconds']} s (setup {out['setup_s']} s)")
+    print(f"messages/s {out['messages_per_s']}  intents/s {out['intents_per_s']}  "
+          f"latency intent->broadcast p50 {lat['p50']} ms  p99 {lat['p99']} ms  "
+          f"({out['samples']} samples)")
+    print(f"server RSS {out['rss_kib']['idle']} -> {out['rss_kib']['loaded']} KiB: "
+          f"{out['kib_per_connection']} KiB per connection; errors {out['errors']}")
+    cpu = out["cpu"]
+    print(f"CPU (cores busy): server {cpu['server']}, clients {cpu['clients']}; "
+          f"machine load {cpu['load1']}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
