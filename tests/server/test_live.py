@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 import httpx
+import pytest
 
 from kozyr.records import replay_record
 
@@ -59,6 +60,24 @@ async def test_whole_games_leak_no_hidden_card(db_url: str) -> None:
             assert audit(spectator.log, None, allowed) > 0
             for c in [*clients.values(), spectator]:
                 await c.close()
+
+
+def test_the_audit_catches_a_leak() -> None:
+    record = {"format": 1, "game": "thousand", "rules": "classic", "players": ["a", "b", "c"],
+              "first_dealer": 0, "seed": 3,
+              "deals": [{"hands": ["AS TS KS QS JS 9S AC", "AH TH KH QH JH 9H TC",
+                                   "AD TD KD QD JD 9D KC"], "talon": "QC JC 9C",
+                         "actions": ["pass"]}]} if GAME_SPEC["game"] == "thousand" else None
+    if record is None:
+        return
+    allowed = allowed_by_step(record)
+    assert audit([{"type": "state", "state": 1, "obs": {"hand": "AS TS KS"}}], 0, allowed)
+    with pytest.raises(AssertionError, match="saw"):  # another seat's card
+        audit([{"type": "state", "state": 1, "obs": {"x": "AH"}}], 0, allowed)
+    with pytest.raises(AssertionError, match="saw"):  # the talon during the auction
+        audit([{"type": "state", "state": 2, "obs": {"talon": "QC JC 9C"}}], 0, allowed)
+    with pytest.raises(AssertionError, match="saw"):  # a spectator sees no hand
+        audit([{"type": "table", "state": 1, "obs": {"hand": "AS"}}], None, allowed)
 
 
 async def test_reconnect_in_the_middle_of_a_deal(db_url: str) -> None:

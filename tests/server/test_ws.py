@@ -290,6 +290,9 @@ def test_whole_match_over_rematch_and_records(client: TestClient, spec: dict[str
     assert len(over["totals"]) == SEATS and over["winner"] is not None
     assert over["record"] == f"/api/games/{over['game_id']}/record"
     assert over["ratings"][0]["name"] == "bob" and over["ratings"][1] is None
+    if spec["game"] == "thousand":
+        pay = over["settlement"]
+        assert sum(pay) == 0 and pay[over["winner"]] == max(pay) > 0
     a.send_json({"type": "intent", "table": table, "state": 0, "action": "pass"})
     assert until(a, "error")["code"] == "game_over"
     record = client.get(over["record"]).json()

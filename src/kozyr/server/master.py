@@ -293,12 +293,29 @@ class TableMaster:
             return
         if self.status == "playing":
             self._start_grace(seat)
+        elif self.status in ("waiting", "over"):
+            # a seat held by someone who went away frees itself after the grace period
+            s.grace.start(self.lobby.settings.grace,
+                          lambda: self._spawn(self._vacate(seat)))
         self.broadcast_snapshot()
         self.lobby.counts_changed()
 
     def _start_grace(self, seat: int) -> None:
         self.seats[seat].grace.start(self.lobby.settings.grace,
                                      lambda: self._spawn(self._absent(seat)))
+
+    async def _vacate(self, seat: int) -> None:
+        async with self.lock:
+            s = self.seats[seat]
+            if s.kind != "human" or s.conns or self.status not in ("waiting", "over"):
+                return
+            self.seats[seat] = Seat()
+            if not self.humans():
+                await self._close()
+                return
+            await self._save()
+            self.broadcast_snapshot()
+        self.lobby.counts_changed()
 
     async def _absent(self, seat: int) -> None:
         async with self.lock:
