@@ -143,7 +143,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         env = dict(os.environ, KOZYR_RATE="1000", KOZYR_BOT_WORKERS="1")
         kozyr = Path(sys.executable).parent / "kozyr"
-        server = subprocess.Popen([str(kozyr), "serve", "--port", str(port), "--db",
+        prefix = [sys.executable, "-m", "cProfile", "-o", args.profile] if args.profile else []
+        server = subprocess.Popen([*prefix, str(kozyr), "serve", "--port", str(port), "--db",
                                    f"sqlite+aiosqlite:///{tmp}/bench.db"], cwd=tmp, env=env,
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
@@ -225,8 +226,14 @@ def main() -> int:
                     help="mean seconds a client waits before answering (0: at once)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--profile", metavar="FILE", help="run the server under cProfile, to FILE")
     args = ap.parse_args()
-    out = asyncio.run(run(args))
+    try:
+        import uvloop  # the clients need a fast loop too, or they measure themselves
+
+        out = uvloop.run(run(args))
+    except ImportError:
+        out = asyncio.run(run(args))
     if args.json:
         print(json.dumps(out))
         return 0

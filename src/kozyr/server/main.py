@@ -33,6 +33,7 @@ def main(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> in
     from kozyr.server.app import create_app
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)
     try:
         app = create_app(db, settings_from_env())
     except ValueError as e:
