@@ -49,6 +49,10 @@ def active_seats(players: int, dealer: int) -> list[int]:
     return seats[:-1] if players == 4 else seats
 
 
+_ACTIVE = {n: [active_seats(n, d) for d in range(n)] for n in (2, 3, 4)}
+_new_tuple = tuple.__new__
+
+
 def deal_deck(deck: Sequence[int], players: int, dealer: int) -> DealtCards:
     """Deal ``deck`` (top first) to the seats playing the deal, then the talon or the piles."""
     seats = active_seats(players, dealer)
@@ -110,11 +114,11 @@ def hashed_deal(key: str, players: int, dealer: int) -> DealtCards:
         return deal_deck(hashed_deck(key), players, dealer)
     a, b, c, talon = _hashed_hands3(key)
     hands = [0] * players
-    seats = active_seats(players, dealer)
+    seats = _ACTIVE[players][dealer]
     hands[seats[0]] = a
     hands[seats[1]] = b
     hands[seats[2]] = c
-    return DealtCards(tuple(hands), talon)
+    return _new_tuple(DealtCards, (tuple(hands), talon, (0, 0)))  # DealtCards(hands, talon)
 
 
 def _hashed_hands3(key: str) -> tuple[int, int, int, int]:

@@ -62,6 +62,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from operator import add
 from typing import Literal
 
 from kozyr.core.errors import IllegalActionError
@@ -76,6 +77,7 @@ FALLS_TO_ZERO = 3
 DEFENDER_CAP = 800
 DUMP_TRUCK = 555
 WRITEOFF_FIXED_GAIN = 60
+_NO_MARKS: dict[int, tuple[tuple[str, ...], ...]] = {n: ((),) * n for n in (2, 3, 4)}
 
 
 @dataclass(frozen=True)
@@ -317,31 +319,43 @@ def score_simple(rules: ThousandRules, score: MatchScore, dealer: int, played: b
         return None
     before = score.totals
     cap800 = rules.defender_cap_800
+    golden = rules.golden_horse and score.scored_deals < GOLDEN_HORSE_DEALS
+    scores = []  # step 1 (and 2: golden horse), then 3: bolt penalties
     if played:
         if contract is None or points is None or tricks is None:
             return None
         mine = contract if points[declarer] >= contract else -contract
+        if blind:
+            mine *= 2
         nearest = rules.rounding != "none"
-        deal = []
         for seat in range(n):
             if seat == declarer:
-                deal.append(mine * 2 if blind else mine)
+                d = mine
             elif cap800 and before[seat] > DEFENDER_CAP:
-                deal.append(0)
+                d = 0
             else:
-                p = points[seat]
-                deal.append((p + 2) // 5 * 5 if nearest else p)
-        bolted = [seat for seat in range(n) if tricks[seat] == 0]
+                d = points[seat]
+                if nearest:
+                    d = (d + 2) // 5 * 5
+            scores.append(d * 2 if golden else d)
+        bolted = []
+        if 0 in tricks:
+            for seat in range(n):
+                if tricks[seat] == 0:
+                    bolted.append(seat)
     else:
         mine = -bid * (2 if blind else 1) if rules.writeoff_penalty == "contract" else 0
         gain = writeoff_gain(rules, bid)
-        deal = [mine if seat == declarer else
-                0 if cap800 and before[seat] > DEFENDER_CAP else gain for seat in range(n)]
+        for seat in range(n):
+            if seat == declarer:
+                d = mine
+            elif cap800 and before[seat] > DEFENDER_CAP:
+                d = 0
+            else:
+                d = gain
+            scores.append(d * 2 if golden else d)
         bolted = [declarer] if rules.writeoff_penalty == "bolt" else []
-    golden = rules.golden_horse and score.scored_deals < GOLDEN_HORSE_DEALS
-    if golden:
-        deal = [2 * d for d in deal]
-    totals = [b + d for b, d in zip(before, deal, strict=True)]
+    totals = list(map(add, before, scores))
     bolts = None
     if bolted:
         bolts = list(score.bolts)
@@ -349,6 +363,7 @@ def score_simple(rules: ThousandRules, score: MatchScore, dealer: int, played: b
             bolts[seat] += 1
             if bolts[seat] >= rules.bolt_limit:
                 totals[seat] -= rules.bolt_penalty
+                scores[seat] -= rules.bolt_penalty
                 bolts[seat] = 0
     if rules.dump_truck and (DUMP_TRUCK in totals or -DUMP_TRUCK in totals):
         return None
@@ -362,26 +377,23 @@ def score_simple(rules: ThousandRules, score: MatchScore, dealer: int, played: b
         winner = _first_across(rules, declarer, dealer, totals)
     # the case is the simple one: commit
     if golden or bolted or not played:
-        lists: list[list[str]] = [[] for _ in range(n)]
+        x2: tuple[str, ...] = ("x2",) if golden else ()
+        seat_marks = [x2] * n
         if not played:
-            lists[declarer].append("P")
+            seat_marks[declarer] = ("P", *x2)
             score.writeoffs[declarer] += 1
-        if golden:
-            for m in lists:
-                m.append("x2")
         for seat in bolted:
-            lists[seat].append("B")
-        marks = tuple(tuple(m) for m in lists)
+            seat_marks[seat] += ("B",)
+        marks = tuple(seat_marks)
     else:
-        marks = ((),) * n
+        marks = _NO_MARKS[n]
     if bolts is not None:
         score.bolts[:] = bolts
     score.scored_deals += 1
     score.winner = winner
     row = DealRow(dealer, declarer, bid, contract,
                   tuple(points) if played and points is not None else (0,) * n,
-                  tuple([t - b for t, b in zip(totals, before, strict=True)]),
-                  tuple(totals), marks)
+                  tuple(scores), tuple(totals), marks)
     score.totals[:] = totals
     score.rows.append(row)
     return row

@@ -61,6 +61,7 @@ Readings of the rules where the page leaves a choice (kozyr's, documented and te
 from __future__ import annotations
 
 import random
+from operator import add
 from typing import Any
 
 from kozyr.cards import (
@@ -142,13 +143,10 @@ def _half_lists(offset: int) -> dict[int, list[int]]:
 #: ``_HALF_LO[m & 0xFFFF] + _HALF_HI[m >> 16]``: the cards of ``m``, low first, as a new list.
 _HALF_LO: dict[int, list[int]] = _half_lists(0)
 _HALF_HI: dict[int, list[int]] = _half_lists(16)
-#: Cached action lists (cards to play, leads with marriages: see ``_lead_list``), keyed by
-#: mask.  They are handed out by ``legal_actions`` itself: never to be mutated.
+#: Cached lists of the cards of a mask (the legal cards of a player following: few masks come
+#: back often), handed out by ``legal_actions`` itself: never to be mutated.
 _PLAY_LISTS: dict[int, list[int]] = {}
 _PLAY_LISTS_MAX = 1 << 14  # bounded: a few MB at most
-#: Key bits of ``_PLAY_LISTS`` above the cards: a lead list with marriage declarations.
-_DECLARE_KEY = 1 << 32
-_ACE_DECLARE_KEY = 1 << 33
 #: Cached bidding and contract lists (never to be mutated): see ``_bid_list``.
 _AMOUNT_LISTS: dict[int, list[int]] = {}
 
@@ -164,24 +162,19 @@ def _play_list(mask: int) -> list[int]:
 
 
 def _lead_list(hand: int, ace_marriage: bool) -> list[int]:
-    """Return the (cached, never to be mutated) leads from ``hand`` when marriages may be
-    declared: every card, then ``play Q marriage`` and ``play K marriage`` of each marriage
-    held (low suit first), then the four aces' declarations if ``ace_marriage`` and all held.
+    """Return the leads from ``hand`` when marriages may be declared (a new list): every card,
+    then ``play Q marriage`` and ``play K marriage`` of each marriage held (low suit first),
+    then the four aces' declarations if ``ace_marriage`` and all four are held.
     """
-    key = hand | (_ACE_DECLARE_KEY if ace_marriage else _DECLARE_KEY)
-    lst = _PLAY_LISTS.get(key)
-    if lst is None:
-        lst = _HALF_LO[hand & 0xFFFF] + _HALF_HI[hand >> 16]
-        kings = hand & (hand << 1) & KINGS_MASK
-        while kings:
-            k = (kings & -kings).bit_length() - 1
-            lst.append(A.MARRIAGE + k - 1)  # the queen
-            lst.append(A.MARRIAGE + k)
-            kings &= kings - 1
-        if ace_marriage and hand & ACES_MASK == ACES_MASK:
-            lst.extend(A.MARRIAGE + s * 8 + ACE for s in range(4))
-        if len(_PLAY_LISTS) < _PLAY_LISTS_MAX:
-            _PLAY_LISTS[key] = lst
+    lst = _HALF_LO[hand & 0xFFFF] + _HALF_HI[hand >> 16]
+    kings = hand & (hand << 1) & KINGS_MASK
+    while kings:
+        k = (kings & -kings).bit_length() - 1
+        lst.append(A.MARRIAGE + k - 1)  # the queen
+        lst.append(A.MARRIAGE + k)
+        kings &= kings - 1
+    if ace_marriage and hand & ACES_MASK == ACES_MASK:
+        lst.extend(A.MARRIAGE + s * 8 + ACE for s in range(4))
     return lst
 
 
@@ -319,7 +312,7 @@ class ThousandMatch(Match):
                  first_dealer: int | None = None) -> None:
         self.rules = rules
         self.seed = seed
-        self.rules_json = rules.to_json()  # computed once: observations carry it
+        self._rules_json: str | dict[str, Any] | None = None  # see rules_json
         n = rules.players
         if first_dealer is None:
             first_dealer = random.Random(f"{seed}:lot").randrange(n)
@@ -351,24 +344,35 @@ class ThousandMatch(Match):
         self.cut_penalties: list[list[int]] = []
         #: False on a resample that could not meet what the bids showed (see observer.py).
         self.resample_consistent = True
-        self._reset_deal_state()
-
-    # -- per-deal state ----------------------------------------------------------------------
-    def _reset_deal_state(self) -> None:
-        n = self._n
         self._hands = [0] * n
-        self._talon = 0
         self._piles = [0, 0]
-        self._taken_pile = -1
         self._active: list[int] = []
         self._n_active = 0
         self._nxt = [0] * n
+        self._caps = [0] * n  # each seat's cap during the bidding (the hands do not change)
+        self._reset_deal_state()
+
+    @property
+    def rules_json(self) -> str | dict[str, Any]:
+        """Return the rules' record form (computed once, when first asked: observations carry
+        it)."""
+        j = self._rules_json
+        if j is None:
+            j = self._rules_json = self.rules.to_json()
+        return j
+
+    # -- per-deal state ----------------------------------------------------------------------
+    def _reset_deal_state(self) -> None:
+        """Reset what a deal changes (but the hands, piles and seats, which ``_start_deal``
+        sets, and the caps, which ``_start_bidding`` sets)."""
+        n = self._n
+        self._talon = 0
+        self._taken_pile = -1
         self._log: list[int] = []
         self._to_act = -1
         # redeal round
         self._redeal_queue: list[int] = []
         self._redeal_after = False
-        self._caps = [0] * n  # each seat's cap during the bidding (the hands do not change)
         self._writeoff_ok = False  # may the declarer write off (fixed once he is known)
         # bidding
         self._forced = -1
@@ -514,7 +518,9 @@ class ThousandMatch(Match):
             self._caps = [self.hand_cap(h) for h in self._hands]
         else:
             cap_of = self._cap_of
-            self._caps = [cap_of[h & (h << 1) & KINGS_MASK] for h in self._hands]
+            caps = self._caps = []
+            for h in self._hands:
+                caps.append(cap_of[h & (h << 1) & KINGS_MASK])
         act = self._active
         if rules.barrel and True in self.score.on_barrel:
             self._barrel = [s for s in barrel_seats(rules, self.score) if s in act]
@@ -670,11 +676,12 @@ class ThousandMatch(Match):
                     t = self._trump
                     if t >= 0 and h & SUIT_MASK[t]:
                         h &= SUIT_MASK[t]
-            elif (self._trick_no or self._first_marriage) and (
+                lst = _PLAY_LISTS.get(h)
+                return lst if lst is not None else _play_list(h)
+            if (self._trick_no or self._first_marriage) and (
                     h & (h << 1) & KINGS_MASK or self._ace_marriage):
                 return _lead_list(h, self._ace_marriage)
-            lst = _PLAY_LISTS.get(h)
-            return lst if lst is not None else _play_list(h)
+            return _HALF_LO[h & 0xFFFF] + _HALF_HI[h >> 16]  # a lead: rarely twice the same
         if ph == P_BIDDING:
             if self._blind_pending:
                 return [A.BLIND, A.bid(100)]
@@ -924,9 +931,7 @@ class ThousandMatch(Match):
         row = None
         if kind != "redeal" and n != 4:
             if kind == "played":
-                taken = self._taken
-                mp = self._marriage_points
-                points = [taken[s] + mp[s] for s in range(n)]
+                points = list(map(add, self._taken, self._marriage_points))
                 if n == 2:
                     points[self._declarer] += hand_points(self._discards)
                 row = score_simple(rules, score, self._dealer, True, self._declarer, self._bid,
