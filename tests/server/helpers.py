@@ -22,11 +22,11 @@ def _thousand_ready() -> bool:
 
 
 THOUSAND = _thousand_ready()
-#: Short matches: Thousand to 200 with no barrel and no redeal (so no hand is ever shown),
+#: Short matches: Thousand to 100 with no barrel and no redeal (so no hand is ever shown),
 #: or Tertz to 101 while the Thousand engine is not complete.
 GAME_SPEC: dict[str, Any] = (
     {"game": "thousand", "preset": "classic",
-     "options": {"target": 200, "barrel": False, "redeal": False}}
+     "options": {"target": 100, "barrel": False, "redeal": False}}
     if THOUSAND else {"game": "tertz", "preset": "tertz", "options": {"target": 101}})
 SEATS = 3 if THOUSAND else 2
 
@@ -98,6 +98,17 @@ class Client:
         await self.ws.close()
 
 
+def choose(legal: list[str], rng: random.Random) -> str:
+    """Pick a legal action at random, but bid and contract low, so random matches end soon."""
+    if "pass" in legal and rng.random() < 0.85:
+        return "pass"
+    for word in ("contract", "bid"):
+        options = [a for a in legal if a.startswith(word + " ")]
+        if options:
+            return min(options, key=lambda a: int(a.split()[1]))
+    return rng.choice(legal)
+
+
 async def play_until(clients: dict[int, Client], table: str, rng: random.Random, *,
                      stop: Any = None, timeout: float = 60.0) -> dict[str, Any] | None:
     """Let seated clients play random legal actions until ``over`` (or ``stop(msg)`` is true).
@@ -115,6 +126,13 @@ async def play_until(clients: dict[int, Client], table: str, rng: random.Random,
                 if not done.done():
                     done.set_exception(e)
                 return
+            if len(c.log) > 20000 and not done.done():  # a livelock, not a match
+                from collections import Counter
+
+                kinds = Counter((m["type"], m.get("code")) for m in c.log[-2000:])
+                done.set_exception(AssertionError(f"seat {seat}: endless {kinds}, "
+                                                  f"last {c.log[-3:]}"))
+                return
             if msg["type"] == "over" and not done.done():
                 done.set_result(msg)
                 return
@@ -123,7 +141,7 @@ async def play_until(clients: dict[int, Client], table: str, rng: random.Random,
                 return
             if msg["type"] in ("state", "table") and msg.get("legal"):
                 await c.send({"type": "intent", "table": table, "state": msg["state"],
-                              "action": rng.choice(msg["legal"])})
+                              "action": choose(msg["legal"], rng)})
             elif msg["type"] == "error" and msg["code"] not in ("stale_state", "not_your_turn"):
                 if not done.done():
                     done.set_exception(AssertionError(f"seat {seat}: {msg}"))

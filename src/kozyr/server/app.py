@@ -263,9 +263,7 @@ def create_app(db: str | None = None, settings: Settings | None = None) -> Starl
             conn.close()
             with contextlib.suppress(Exception):
                 await writer
-            if conn.close_code is not None:
-                with contextlib.suppress(Exception):
-                    await websocket.close(conn.close_code)
+
 
     async def handle(conn: Conn, websocket: WebSocket, text: str) -> None:
         re = None

@@ -100,6 +100,7 @@ class Conn:
         if self.closed:
             return
         if self.queue.qsize() > 5000:
+            self.close_code = 1008  # a client that reads nothing is dropped
             self.close()
             return
         self.queue.put_nowait(encode(message))
@@ -126,6 +127,8 @@ class Conn:
         while True:
             text = await self.queue.get()
             if text is None:
+                if self.close_code is not None:
+                    await self.ws.close(self.close_code)
                 return
             await self.ws.send_text(text)
 

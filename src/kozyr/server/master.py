@@ -22,6 +22,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from kozyr.bots.base import RandomBot
 from kozyr.core.errors import IllegalActionError, KozyrError
 from kozyr.core.match import Match
 from kozyr.core.rules import RuleSet
@@ -524,9 +525,9 @@ class TableMaster:
         seed = (self.game_id or 0) * 1_000_003 + step
         try:
             text = await self.lobby.pool.choose(m, seat, level, seed)
-        except Exception as e:
+        except Exception as e:  # a broken worker must not stall the table: play at random
             log.error("table %s: bot failed at step %d: %s", self.id, step, type(e).__name__)
-            return
+            text = m.action_to_text(RandomBot(seed).act(m.view(seat)))
         async with self.lock:
             s = self.seats[seat]
             if (self.match is not m or self.step != step or m.current_player() != seat
