@@ -526,7 +526,7 @@ class ThousandMatch(Match):
             self._barrel = [s for s in barrel_seats(rules, self.score) if s in act]
         barrel = self._barrel
         f = self._forced
-        C = rules.barrel_contract
+        C = rules.barrel_contract if barrel else 0
         if barrel and not rules.barrel_bidding:
             order = act[act.index(f):] + act[:act.index(f)]
             decl = next(s for s in order if s in barrel)
@@ -598,7 +598,10 @@ class ThousandMatch(Match):
 
     def _end_bidding(self) -> None:
         passed = self._passed
-        decl = next(s for s in self._active if not passed[s])
+        decl = -1
+        for decl in self._active:
+            if not passed[decl]:
+                break
         self._declarer = decl
         rules = self.rules
         score = self.score
@@ -685,7 +688,10 @@ class ThousandMatch(Match):
         if ph == P_BIDDING:
             if self._blind_pending:
                 return [A.BLIND, A.bid(100)]
-            return _bid_list(self._bid, self._caps[self._to_act], self._step)
+            bid = self._bid
+            cap = self._caps[self._to_act]
+            lst = _AMOUNT_LISTS.get((bid << 24) | (cap << 12) | self._step)
+            return lst if lst is not None else _bid_list(bid, cap, self._step)
         if ph == P_TALON:
             return self._talon_actions()
         if ph == P_CONTRACT:
