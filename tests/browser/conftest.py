@@ -76,9 +76,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     log.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Launch Debian's Chromium once for the session."""
+    """Launch Debian's Chromium once per module.
+
+    Not once per session: Playwright's sync API keeps an event loop running in the main thread
+    while it is open, and the asyncio tests that run after the browser tests need it gone.
+    """
     sync_api = pytest.importorskip("playwright.sync_api")
     if not Path(CHROMIUM).exists():
         pytest.skip("Debian's chromium is not installed")
