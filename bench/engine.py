@@ -9,10 +9,12 @@ the same way in the same process and each engine's ratio to it is printed; other
 said and skipped.  ``ENGINES`` maps an engine's name to the (game, preset) its factory plays,
 so Debertz and Tertz join with an entry each (they are there, and run once they import).
 
-Figures (2026-11-29, this 2-core machine shared with other jobs, 5 s each, one process):
-thousand (classic) 170k-255k actions/s, 5.5k-7.2k deals/s; OpenSpiel skat 185k-295k player
-actions/s (385k-610k counting chance outcomes, the figure of PERFORMANCE.md); the ratio in
-one run: 0.6-0.9x skat's player actions, 0.3-0.45x all its actions.
+Figures (2026-11-29, this 2-core machine shared with other jobs, so wall-clock rates swing
+2x; ``--seconds 8 --rounds 8``, one process): before the engine work (46f68fd) thousand
+(classic) reached 318k actions/s in its best CPU slice against skat's 422k player actions/s:
+0.75x; after it (see git log) 490k-505k against 423k-430k: 1.14x-1.19x (best CPU slices), a
+median round ratio of 1.05x-1.18x.  Skat counting chance outcomes as actions is about twice
+its player actions.
 """
 
 from __future__ import annotations

@@ -16,7 +16,11 @@ player ``trading_in_red``.  The declarer takes a three-card talon without an act
 observation's ``talon`` shows it).
 
 Fast path: hands are int bitmasks, the current trick is kept as a few ints, and
-``legal_actions`` during play copies a cached list keyed by the legal-card mask.
+``legal_actions`` returns shared cached lists where the same list comes back often (a player
+following: keyed by the legal-card mask; bids and contracts: keyed by bid and cap), so a caller
+must not change the list it gets (copy it first).  Seeded deals are dealt by an unrolled
+shuffle (:func:`kozyr.games.thousand.deal.hashed_deal`) and most finished deals are scored by
+:func:`kozyr.games.thousand.scoring.score_simple`; both give exactly what the plain paths give.
 Beyond the Match API: :meth:`ThousandMatch.legal_mask` (the legal cards as a mask, no list),
 :meth:`~ThousandMatch.cap` / :meth:`~ThousandMatch.hand_cap` (120 + marriages, capped by
 ``max_bid``), :meth:`~ThousandMatch.eligible` (may a hand ask for a redeal),
