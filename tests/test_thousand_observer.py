@@ -8,6 +8,7 @@ from typing import Any
 
 from kozyr.cards import SUIT_MASK, THOUSAND_DECK, cards_of, format_card, parse_hand
 from kozyr.games.thousand import ThousandMatch, ThousandRules
+from thousand_fixtures import dealt, play
 
 DEAL_T = {"hands": ["KS QS AS 9H JC 9S TD", "KH QH AH TH 9D JS 9C", "KD QD AD JD KC QC AC"],
           "talon": "TS TC JH"}
@@ -23,16 +24,7 @@ KEYS = {"game", "rules", "players", "seat", "deal_index", "dealer", "phase", "to
 def new(deal: dict[str, Any] | None = DEAL_T, preset: str = "classic",
         **overrides: Any) -> ThousandMatch:
     """Return a match dealt ``deal`` by seat 0."""
-    m = ThousandMatch(ThousandRules.from_preset(preset, **overrides), seed=3, first_dealer=0)
-    if deal is not None:
-        m.deal(deal)
-    return m
-
-
-def play(m: ThousandMatch, *texts: str) -> None:
-    """Apply actions in record notation."""
-    for t in texts:
-        m.apply(t)
+    return dealt(deal, preset, 0, **overrides)
 
 
 def dump(obj: Any) -> str:

@@ -5,14 +5,13 @@ Dealer 0, so seat 1 holds the forced 100; compact explicit deals in record notat
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
 import pytest
 
-from kozyr.core.errors import IllegalActionError
-from kozyr.games.thousand import ThousandMatch, ThousandRules
+from kozyr.games.thousand import ThousandMatch
+from thousand_fixtures import dealt, play, refused
 
 # Seat 0 ♠ marriage, seat 1 ♥ marriage, seat 2 ♦ and ♣ marriages.
 DEAL_T = {"hands": ["KS QS AS 9H JC 9S TD", "KH QH AH TH 9D JS 9C", "KD QD AD JD KC QC AC"],
@@ -34,30 +33,7 @@ TRICKS = [
 def new(deal: dict[str, Any] | None = DEAL_T, preset: str = "classic", dealer: int = 0,
         **overrides: Any) -> ThousandMatch:
     """Return a match of ``preset`` + ``overrides`` with ``deal`` dealt by ``dealer``."""
-    m = ThousandMatch(ThousandRules.from_preset(preset, **overrides), seed=3, first_dealer=dealer)
-    if deal is not None:
-        m.deal(deal)
-    return m
-
-
-def play(m: ThousandMatch, *texts: str) -> None:
-    """Apply actions in record notation, checked."""
-    for t in texts:
-        m.apply(t)
-
-
-def snapshot(m: ThousandMatch) -> str:
-    """Return everything visible of ``m``."""
-    seats: list[int | None] = [None, *range(m.players)]
-    return json.dumps([[m.observation(s) for s in seats], m.record_deals()], sort_keys=True)
-
-
-def refused(m: ThousandMatch, text: str, message: str) -> None:
-    """Check that ``text`` is refused with ``message`` and changes nothing."""
-    before = snapshot(m)
-    with pytest.raises(IllegalActionError, match=message):
-        m.apply(text)
-    assert snapshot(m) == before
+    return dealt(deal, preset, dealer, **overrides)
 
 
 def test_a_whole_deal_worked_out_by_hand() -> None:

@@ -6,7 +6,6 @@ and bids go 1 (forced), 2, 0, 1, ...
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -15,6 +14,7 @@ from kozyr.cards import cards_of, parse_hand
 from kozyr.core.errors import IllegalActionError, RecordError
 from kozyr.games.thousand import ThousandMatch, ThousandRules
 from kozyr.games.thousand.deal import cut, deal_deck
+from thousand_fixtures import dealt, play, refused
 
 # Seat 0 ♠ marriage (cap 160), seat 1 ♥ (cap 220), seat 2 ♦ (cap 200); the talon brings QC.
 DEAL_A = {"hands": ["AS TS KS QS JS 9S AC", "AH TH KH QH JH 9H TC", "AD TD KD QD JD 9D KC"],
@@ -33,34 +33,9 @@ DEAL_POOR_TALON = {"hands": ["AS TS KS QS JS 9S AC", "AH TH KH QH JH QC TC",
 def new(deal: dict[str, Any] | None = DEAL_A, preset: str = "classic", dealer: int = 0,
         **overrides: Any) -> ThousandMatch:
     """Return a match of ``preset`` + ``overrides`` with ``deal`` dealt by ``dealer``."""
-    m = ThousandMatch(ThousandRules.from_preset(preset, **overrides), seed=7, first_dealer=dealer)
-    if deal is not None:
-        m.deal(deal)
-    return m
+    return dealt(deal, preset, dealer, seed=7, **overrides)
 
 
-def play(m: ThousandMatch, *texts: str) -> None:
-    """Apply actions in record notation, checked."""
-    for t in texts:
-        m.apply(t)
-
-
-def snapshot(m: ThousandMatch) -> str:
-    """Return everything visible of ``m``: every observation and the record."""
-    seats: list[int | None] = [None, *range(m.players)]
-    return json.dumps([[m.observation(s) for s in seats], m.record_deals(),
-                       m.legal_actions(), m.totals], sort_keys=True)
-
-
-def refused(m: ThousandMatch, text: str, message: str, seat: int | None = None) -> None:
-    """Check that ``text`` is refused with ``message`` and changes nothing."""
-    before = snapshot(m)
-    with pytest.raises(IllegalActionError, match=message):
-        m.apply(text, seat)
-    assert snapshot(m) == before
-
-
-# -- dealing ---------------------------------------------------------------------------------
 def test_seeded_deals_are_reproducible_and_use_24_distinct_cards() -> None:
     a, b = new(None), new(None)
     a.deal()
