@@ -2,61 +2,20 @@
 
 from __future__ import annotations
 
-import io
 import json
 import re
-from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
-
-from rich.console import Console
 
 from kozyr.bots import make_bot
 from kozyr.bots.base import Bot
 from kozyr.cards import parse_card
 from kozyr.core.match import SeatView
 from kozyr.games import new_match
-from kozyr.terminal.play import Session, main, write_save
+from kozyr.terminal.play import Session, write_save
+from terminal_script import Script, play
 
 NO_REDEAL = {"preset": "classic", "redeal": False}
-
-
-class Script:
-    """A console that records the screen and answers prompts from a list, then a policy.
-
-    (The same as in test_terminal.py; test modules do not import each other.)
-    """
-
-    def __init__(self, answers: Iterable[str] = (),
-                 then: Callable[[str], str | None] | None = None) -> None:
-        self.buf = io.StringIO()
-        self.console = Console(file=self.buf, width=80, color_system=None, force_terminal=False)
-        self.answers = list(answers)
-        self.then = then
-        self.prompts = 0
-
-    @property
-    def screen(self) -> str:
-        return self.buf.getvalue()
-
-    def __call__(self, prompt: str) -> str:
-        self.prompts += 1
-        self.console.print(prompt, end="")
-        if self.answers:
-            answer: str | None = self.answers.pop(0)
-        else:
-            answer = self.then(self.screen) if self.then else None
-        if answer is None:
-            raise EOFError
-        self.console.print(answer)
-        return answer
-
-
-def play(game: str, script: Script, **kw: object) -> int:
-    args: dict[str, object] = {"preset": None, "rules": [], "seats": None, "seed": 5,
-                               "save": None}
-    args.update(kw)
-    return main(game, console=script.console, input_fn=script, **args)  # type: ignore[arg-type]
 
 
 def _cards_in(screen: str) -> set[int]:
