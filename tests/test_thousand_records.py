@@ -431,3 +431,75 @@ def test_cli_reports_an_illegal_action_with_deal_and_action_numbers(tmp_path: Pa
     assert out.getvalue() == ""
     lines = err.getvalue().strip().splitlines()
     assert len(lines) == 1 and "deal 2, action 2" in lines[0] and "bid 300" in lines[0]
+
+
+def test_one_fall_per_deal_a_climber_and_the_third_attempt_together() -> None:
+    # barrel 200, target 300: C = 100.  A barrel player as an opponent scores nothing and gets
+    # no bolt; each deal is an attempt whoever declares.
+    rules = {"preset": "classic", "barrel_at": 200, "target": 300}
+    deals = [_sweep(0, 1, ["pass", "pass"], 120),
+             _sweep(1, 1, ["pass", "bid 105", "pass"], 120),          # seat 1: 200, barrel
+             # dealer 2: seat 0 forced 100 = C, so seat 1 takes a normal turn and passes
+             _sweep(2, 0, ["pass", "pass"], 120),                     # attempt 1
+             # dealer 0: seat 1's forced bid is C; seat 2 bids 105, 0 and 1 pass
+             _sweep(0, 2, ["bid 105", "pass", "pass"], 105),          # attempt 2
+             # dealer 1: seat 2 forced 100; seat 0 bids 105; 1 and 2 pass; seat 0 climbs
+             _sweep(1, 0, ["bid 105", "pass", "pass"], 200, marriage=True),  # attempt 3
+             # dealer 2: seat 0 on the barrel is the forced bidder: C = 100, and makes it
+             _sweep(2, 0, ["pass", "pass"], 100)]
+    s = replay_record(_rec(deals, rules)).summary()
+    r = _row(s, 2)
+    assert r["scores"] == [120, 0, -120] and _sets(r["marks"]) == [set(), {"barrel"}, {"B"}]
+    r = _row(s, 3)
+    assert (r["declarer"], r["bid"]) == (2, 105)
+    assert r["scores"] == [-120, 0, 105] and r["totals"] == [0, 200, -15]
+    assert _sets(r["marks"]) == [{"B"}, {"barrel"}, set()]
+    r = _row(s, 4)
+    assert r["scores"] == [200, -120, 0] and r["totals"] == [200, 80, -15]
+    assert _sets(r["marks"]) == [{"barrel"}, {"barrel", "barrel-fall"}, {"B"}]
+    r = _row(s, 5)
+    assert (r["declarer"], r["bid"], r["contract"]) == (0, 100, 100)
+    assert r["scores"] == [100, 0, 0] and r["totals"] == [300, 80, -15]
+    assert s["winner"] == 0 and s["complete"] is True
+
+
+def test_four_players_a_barrel_dealer_sitting_out_makes_no_attempt() -> None:
+    rules = {"preset": "four_players", "barrel_at": 200, "target": 400}  # C = 200
+    deals = [_sweep(0, 2, ["bid 105", "pass", "pass"], 120, players=4),
+             _sweep(1, 2, ["pass", "pass"], 120, players=4),    # seat 2: 240 -> 200
+             _sweep(2, 3, ["pass", "pass"], 120, players=4),    # seat 2 sits out: no attempt
+             _sweep(3, 2, ["pass", "pass"], 200, players=4),    # C automatic: attempt 1
+             _sweep(0, 2, ["pass", "pass"], 200, players=4),    # attempt 2
+             _sweep(1, 2, ["pass", "pass"], 200, players=4)]    # forced C: attempt 3, falls
+    s = replay_record(_rec(deals, rules, players=4)).summary()
+    assert _row(s, 1)["totals"] == [0, 0, 200, 0]
+    r = _row(s, 2)
+    assert r["scores"] == [0, 0, 0, 120] and "barrel-fall" not in r["marks"][2]
+    assert [_row(s, k)["declarer"] for k in (3, 4, 5)] == [2, 2, 2]
+    assert [_row(s, k)["bid"] for k in (3, 4, 5)] == [200, 200, 200]
+    assert _row(s, 3)["scores"] == [-120, -120, 0, 0]
+    assert _row(s, 4)["scores"] == [0, 0, 0, -120]
+    r = _row(s, 5)
+    assert r["scores"] == [0, 0, -120, 0] and "barrel-fall" in r["marks"][2]
+    assert s["totals"] == [-120, -120, 80, 0]
+
+
+def test_dump_truck_empties_minus_555_after_a_writeoff() -> None:
+    rules = {"preset": "classic", "dump_truck": True, "writeoff_limit": 5}
+    fifth = {"hands": [AFTER_HAND, X_HAND, NEXT_HAND], "talon": SWEEP_TALON,
+             "actions": ["pass", "bid 145", "pass", "writeoff"]}        # dealer 1
+    s = replay_record(_rec([*_writeoffs_by_seat_1(), fifth], rules)).summary()
+    assert _row(s, 3)["totals"] == [210, -410, 210]
+    r = _row(s, 4)
+    # -410 - 145 = -555 -> 0; each opponent gains 145 / 2 rounded up to 5 = 75
+    assert r["scores"] == [75, 410, 75] and r["totals"] == [285, 0, 285]
+    assert _sets(r["marks"]) == [set(), {"P", "dump-truck"}, set()]
+
+
+def test_two_opponents_cross_the_target_together_first_from_the_dealers_left_wins() -> None:
+    # barrel off, target 210: the 4th write-off (dealer 0) takes seats 0 and 2 to 210 each;
+    # equal scores, so the first of them clockwise from the dealer's left (1, 2, 0): seat 2.
+    rules = {"preset": "classic", "barrel": False, "target": 210, "writeoff_limit": 4}
+    s = replay_record(_rec(_writeoffs_by_seat_1(), rules)).summary()
+    assert s["totals"] == [210, -410, 210]
+    assert s["winner"] == 2 and s["complete"] is True
