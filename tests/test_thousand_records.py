@@ -503,3 +503,34 @@ def test_two_opponents_cross_the_target_together_first_from_the_dealers_left_win
     s = replay_record(_rec(_writeoffs_by_seat_1(), rules)).summary()
     assert s["totals"] == [210, -410, 210]
     assert s["winner"] == 2 and s["complete"] is True
+
+
+TRUMP_DEAL = {
+    "hands": ["TC KC QC JC AH TH JH", "AD TD KD QD JD 9D 9C", "AC KH QH 9H AS TS KS"],
+    "talon": "QS JS 9S",
+    "actions": ["pass", "pass", "give 2 9S", "give 0 JS", "contract 100",
+                "play 9C", "play AC", "play JC",            # seat 2 wins 13
+                "play KH marriage", "play JH", "play QS",   # trump H; seat 2 wins 9, +100
+                "play AS", "play JS", "play JD",            # seat 2 wins 15
+                "play TS", "play TH", "play 9D",            # seat 0 must trump: wins 20
+                "play KC marriage", "play TD", "play 9S",   # trump C; seat 0 wins 14, +60
+                "play AH", "play AD", "play 9H",            # seat 0 wins 22
+                "play TC", "play KD", "play KS",            # seat 0 wins 18
+                "play QC", "play QD", "play QH"],           # seat 0 wins 9
+}
+
+
+def test_opponents_marriages_change_trump_and_their_points_are_rounded() -> None:
+    s = replay_record(_rec([TRUMP_DEAL])).summary()
+    r = _row(s, 0)
+    assert (r["declarer"], r["bid"], r["contract"]) == (1, 100, 100)
+    assert r["points"] == [143, 0, 137]
+    assert r["scores"] == [145, -100, 135]
+    assert r["marks"] == [[], ["B"], []]
+    s = replay_record(_rec([TRUMP_DEAL], {"preset": "classic", "rounding": "none"})).summary()
+    assert _row(s, 0)["scores"] == [143, -100, 137]
+    # hearts are trump from trick 2: on the spade lead of trick 4, seat 0 may not throw a club
+    bad = dict(TRUMP_DEAL, actions=[*TRUMP_DEAL["actions"][:15], "play TC"])
+    with pytest.raises(ReplayError) as e:
+        replay_record(_rec([bad]))
+    assert (e.value.deal, e.value.action) == (1, 16)
