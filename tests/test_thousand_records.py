@@ -534,3 +534,33 @@ def test_opponents_marriages_change_trump_and_their_points_are_rounded() -> None
     with pytest.raises(ReplayError) as e:
         replay_record(_rec([bad]))
     assert (e.value.deal, e.value.action) == (1, 16)
+
+
+def test_golden_horse_never_doubles_a_win_from_the_barrel() -> None:
+    rules = {"preset": "classic", "barrel_at": 200, "target": 400, "golden_horse": True}
+    # deal 1: 120 x 2 = 240 -> clamped to 200 (doubling comes before the barrel)
+    # deal 2: dealer 1, seat 2 forced 100, seat 0 passes, seat 1's C = 200 is automatic
+    deals = [_sweep(0, 1, ["pass", "pass"], 120),
+             _sweep(1, 1, ["pass", "pass"], 200, marriage=True)]
+    s = replay_record(_rec(deals, rules)).summary()
+    assert _row(s, 0)["scores"] == [0, 200, 0] and "barrel" in _row(s, 0)["marks"][1]
+    r = _row(s, 1)
+    assert (r["bid"], r["contract"]) == (200, 200)
+    assert r["scores"] == [0, 200, 0] and r["totals"] == [0, 400, 0]
+    assert s["winner"] == 1 and s["complete"] is True
+
+
+def test_redeal_for_a_poor_talon_only_at_the_forced_100_before_giving() -> None:
+    hands = ["AS TS KS QS JS TC KC", X_HAND, AFTER_HAND]
+    rules = {"preset": "classic", "redeal_poor_talon": True}
+
+    def deal(actions: list[str]) -> dict[str, Any]:
+        return {"hands": hands, "talon": "9C 9S 9H", "actions": actions}
+
+    s = replay_record(_rec([deal(["pass", "pass", "redeal"]), {"actions": []}], rules)).summary()
+    assert _row(s, 0)["declarer"] is None and _row(s, 0)["scores"] == [0, 0, 0]
+    assert s["open_deal"] is not None and s["open_deal"]["dealer"] == 0
+    for acts in (["bid 105", "pass", "pass", "redeal"], ["pass", "pass", "give 0 9C", "redeal"]):
+        with pytest.raises(ReplayError) as e:
+            replay_record(_rec([deal(acts)], rules))
+        assert (e.value.deal, e.value.action) == (1, 4)
