@@ -190,6 +190,24 @@ def test_three_players_bait_split_floor_and_skated_defender_gets_his_share() -> 
                            "totals": [-31, 0, 87], "marks": [["skate"], ["bait"], []]}]
 
 
+def test_the_declarer_must_beat_both_defenders_together() -> None:
+    # dealer 0, turned 7H, seat 1 accepts; TH KH QH 8H stay in the stock.
+    # seat 1: JH 9H AH 7C 8C 7D + 8D 9D 8S;  seat 2: AC TC KC QC JC 9C + AD TD 7S;
+    # seat 0: AS TS KS QS JS 9S + KD QD JD.
+    deal = {"hands": ["AS TS KS QS JS 9S", "JH 9H AH 7C 8C 7D", "AC TC KC QC JC 9C"],
+            "stock": "7H 8D 9D 8S AD TD 7S KD QD JD TH KH QH 8H"}
+    # JH 9C 9S -> 1 (20) | 9H JC JS -> 1 (18) | AH QC QS -> 1 (17) | 8S 7S AS -> 0 (11) |
+    # TS 7C KC -> 0 (14) | KS 8C TD -> 0 (14) | KD 7D AD -> 2 (15) | AC QD 8D -> 2 (14) |
+    # TC JD 9D -> 2 (12+10).  seat 1: 55, more than 51 and 39 each but not than 90: bait,
+    # 55 // 2 = 27 to each defender.
+    acts = ["accept", *_plays("JH 9C 9S 9H JC JS AH QC QS 8S 7S AS TS 7C KC KS 8C TD "
+                              "KD 7D AD AC QD 8D TC JD 9D")]
+    s = replay_record(_rec([{**deal, "actions": acts}])).summary()
+    assert s["deals"] == [{"dealer": 0, "declarer": 1, "bid": None, "contract": None,
+                           "trump": "H", "points": [39, 55, 51], "scores": [66, 0, 78],
+                           "totals": [66, 0, 78], "marks": [[], ["bait"], []]}]
+
+
 def test_meld_comparison_kind_then_top_then_seat_from_the_dealers_left() -> None:
     # Declared: seat 1 three tertzes (KH QH 8H in trump, 9C 8C 7C, 9D 8D 7D); seat 2 two
     # fifties topped by an ace (AC..JC, AD..QD); seat 0 one fifty topped by an ace (AS..JS).
