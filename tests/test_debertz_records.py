@@ -73,6 +73,19 @@ def test_two_players_accept_last_trick_bella_without_a_trick_and_skate() -> None
                  "totals": [-30, 146], "winner": None, "complete": False, "open_deal": None}
 
 
+def test_a_skate_also_hits_a_baited_declarer() -> None:
+    # Same cards; seat 1 passes and seat 0 accepts (trump H) and leads KH with bella:
+    # KH(bella) JH(must overtrump) 24 -> 1 | 9H QH | AH 8H | TH KS | AS QS | TS KC | AC QC |
+    # TC KD | AD QD: seat 1 takes every trick, 146.  Seat 0: bella 20 < 146: bait, and no
+    # trick: skate.  Seat 1 gets 146 + 20.
+    acts = ["pass", "accept", *_plays("KH+ JH 9H QH AH 8H TH KS AS QS TS KC AC QC TC KD AD QD")]
+    s = replay_record(_rec([{**SWEEP2, "actions": acts}], rules="debertz2",
+                           players=2)).summary()
+    assert s["deals"] == [{"dealer": 0, "declarer": 0, "bid": None, "contract": None,
+                           "trump": "H", "points": [20, 146], "scores": [-50, 166],
+                           "totals": [-50, 166], "marks": [["bait", "skate"], []]}]
+
+
 def test_melds_best_side_only_and_only_with_a_trick() -> None:
     # Seat 1 declares JH 9H AH TH (a fifty, 50); seat 0 declares KH QH 8H (tertz, 20).
     # The fifty beats the tertz: seat 1 scores 50, seat 0 none of his.
