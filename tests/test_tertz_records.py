@@ -344,3 +344,31 @@ def test_marriage_alone_draws_no_answer() -> None:
             "actions": ["declare", "play 7S", "play AS", "declare"]}
     s = replay_record(_rec([deal])).summary()
     assert s["open_deal"] == {"dealer": 0, "phase": "play", "to_act": 0}
+
+
+# --- deal Z -------------------------------------------------------------------------------
+# Trump hearts (7H turned).  Dealer 0; seat 1 leads and takes all 16 tricks.
+#  T1 s1 declares JH QH KH (3 cards, top K, trump) and the trump marriage inside it; s0's
+#     7C 8C 9C TC (4 cards) is strictly better, so s0 answers with all of his: 7C-TC (50) and
+#     7S 8S 9S (20).  Then 9H/8H, AH/7D (void, no trump: any card), AC/TC, AS/7S, TS/8S,
+#     KS/9S, KC/9C; s0, the loser of T7, draws the turned 7H.
+#  T8-T16 (must beat, never can): JH/7H, QC/8C, JC/7C, QS/KD, JS/QD, AD/TD, TH/JD, KH/9D,
+#     QH/8D.
+# s0 took no trick: he counts 0, s1 gets 150.  s0's shown set is better: +70 with no trick;
+# s1's sequence scores nothing but his marriage scores 20 all the same.
+Z = {"hands": ["8H 7C 8C 9C TC 7S 8S 9S 7D", "JH QH KH 9H AC AS TS KS KC"],
+     "stock": "7H AH KD QC QD JC TD QS JD JS 9D AD 8D TH",
+     "actions": ["declare", "play 9H", "play 8H", "play AH", "play 7D", "play AC", "play TC",
+                 "play AS", "play 7S", "play TS", "play 8S", "play KS", "play 9S", "play KC",
+                 "play 9C", "play JH", "play 7H", "play QC", "play 8C", "play JC", "play 7C",
+                 "play QS", "play KD", "play JS", "play QD", "play AD", "play TD", "play TH",
+                 "play JD", "play KH", "play 9D", "play QH", "play 8D"]}
+
+
+def test_deal_z_no_trick_combinations_and_marriage_inside_a_losing_sequence() -> None:
+    s = replay_record(_rec([Z, {"actions": []}])).summary()
+    assert s["deals"] == [{"dealer": 0, "declarer": None, "bid": None, "contract": None,
+                           "points": [70, 170], "scores": [70, 170], "totals": [70, 170],
+                           "marks": [[], []]}]
+    assert s["totals"] == [70, 170]
+    assert s["open_deal"] == {"dealer": 1, "phase": "play", "to_act": 0}
