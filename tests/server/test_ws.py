@@ -365,3 +365,21 @@ def test_move_clock_and_back(client: TestClient, spec: dict[str, Any]) -> None:
         msg = until(a, "table")
     bye(a)
     bye(b)
+
+
+@pytest.mark.timeout(120)
+def test_a_bot_answering_nonsense_never_stalls_the_table(
+        client: TestClient, spec: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    from kozyr.server.botpool import BotPool
+
+    async def nonsense(self: BotPool, match: Any, seat: int, name: str, seed: int) -> str:
+        return "play 7S"  # never legal in Thousand (no sevens) nor in a 2-seat test game
+
+    monkeypatch.setattr(BotPool, "choose", nonsense)
+    a, _ = hello(client)
+    table = create(a, spec)["table"]["id"]
+    a.send_json({"type": "join", "table": table, "seat": 0})
+    fill_with_bots(a, table, 1)
+    over = play_to_end(a, table)  # the bots fall back to random legal actions
+    assert over["type"] == "over"
+    bye(a)

@@ -536,9 +536,9 @@ class TableMaster:
             self._bot_task = None
             try:
                 a = m.apply(text)
-            except IllegalActionError:
+            except IllegalActionError:  # never stall the table: play a random legal action
                 log.error("table %s: bot chose an illegal action at step %d", self.id, step)
-                return
+                a = m.apply(RandomBot(seed).act(m.view(seat)))
             await self._commit(seat, m.action_to_text(a))
 
     async def _maybe_start(self) -> None:
