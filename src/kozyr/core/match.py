@@ -50,20 +50,25 @@ class Match(ABC):
     first_dealer: int
 
     # -- set-up ------------------------------------------------------------------------
+    #: Every engine keeps these three fields; the properties below read them.
+    _n: int
+    _deal_index: int
+    _dealer: int
+
     @property
-    @abstractmethod
     def players(self) -> int:
         """Return the number of seats."""
+        return self._n
 
     @property
-    @abstractmethod
     def deal_index(self) -> int:
         """Return the index of the current (or next) deal in the record, from 0."""
+        return self._deal_index
 
     @property
-    @abstractmethod
     def dealer(self) -> int:
         """Return the dealer of the current (or next) deal."""
+        return self._dealer
 
     @property
     @abstractmethod

@@ -194,21 +194,6 @@ class DebertzMatch(Match):
 
     # -- set-up ----------------------------------------------------------------------------
     @property
-    def players(self) -> int:
-        """Return the number of seats."""
-        return self._n
-
-    @property
-    def deal_index(self) -> int:
-        """Return the index of the current (or next) deal in the record, from 0."""
-        return self._deal_index
-
-    @property
-    def dealer(self) -> int:
-        """Return the dealer of the current (or next) deal."""
-        return self._dealer
-
-    @property
     def awaiting_deal(self) -> bool:
         """Return True between deals (and at the start) while the match is not over."""
         return self._awaiting and not self._over

@@ -124,6 +124,7 @@ class TertzMatch(Match):
         # the match
         self._dealer = first_dealer
         self._deal_index = 0
+        self._n = 2
         self._awaiting = True
         self._totals = [0, 0]
         self._sheet: list[DealRow] = []
@@ -157,21 +158,6 @@ class TertzMatch(Match):
         self._log: list[tuple[int, int]] = []
 
     # -- set-up ------------------------------------------------------------------------
-    @property
-    def players(self) -> int:
-        """Return 2."""
-        return 2
-
-    @property
-    def deal_index(self) -> int:
-        """Return the index of the current (or next) deal, from 0."""
-        return self._deal_index
-
-    @property
-    def dealer(self) -> int:
-        """Return the dealer of the current (or next) deal."""
-        return self._dealer
-
     @property
     def awaiting_deal(self) -> bool:
         """Return True between deals (and at the start) while the match is not over."""
