@@ -11,6 +11,7 @@ give points to a friend who is sure to win, and otherwise throw the least useful
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -250,3 +251,23 @@ def pick_text(options: dict[Card, list[str]], c: Card, suffix: str | None = None
                 return t
     plain = [t for t in texts if len(t.split()) == 2]
     return plain[0] if plain else texts[0]
+
+
+class GameHeuristic:
+    """Base of the per-game heuristics: the rng, the noise level, and the moves nobody debates."""
+
+    def __init__(self, rng: random.Random, noise: float = 0.0) -> None:
+        self.rng = rng
+        self.noise = noise
+
+    def obvious(self, texts: list[str]) -> str | None:
+        """Return the move when there is no real choice (one legal move, noise, swap7, declare)."""
+        if len(texts) == 1:
+            return texts[0]
+        if self.noise and self.rng.random() < self.noise / 3:
+            return self.rng.choice(texts)
+        if "swap7" in texts:
+            return "swap7"
+        if "declare" in texts:
+            return "declare"
+        return None

@@ -15,10 +15,10 @@ True
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from kozyr.bots.heuristic.common import (
+    GameHeuristic,
     PlayContext,
     choose_card,
     hand_from,
@@ -72,23 +72,14 @@ def trump_worth(hand: Hand, suit: int) -> float:
     return worth
 
 
-class DebertzHeuristic:
+class DebertzHeuristic(GameHeuristic):
     """Chooses one Debertz action from an observation and the legal texts."""
-
-    def __init__(self, rng: random.Random, noise: float = 0.0) -> None:
-        self.rng = rng
-        self.noise = noise
 
     def choose(self, obs: dict[str, Any], texts: list[str]) -> str:
         """Return the text of the action to take."""
-        if len(texts) == 1:
-            return texts[0]
-        if self.noise and self.rng.random() < self.noise / 3:
-            return self.rng.choice(texts)
-        if "swap7" in texts:
-            return "swap7"
-        if "declare" in texts:
-            return "declare"
+        move = self.obvious(texts)
+        if move is not None:
+            return move
         if "accept" in texts or any(t.startswith("trump ") for t in texts):
             return self.bid(obs, texts)
         options = play_options(texts)

@@ -8,10 +8,10 @@ card is never worse than the seven, and combinations only score if shown).
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from kozyr.bots.heuristic.common import (
+    GameHeuristic,
     PlayContext,
     choose_card,
     hand_from,
@@ -33,23 +33,14 @@ def points(c: Card, trump: int | None) -> int:
     return (TRUMP_POINTS if c >> 3 == trump else PLAIN_POINTS)[c & 7]
 
 
-class TertzHeuristic:
+class TertzHeuristic(GameHeuristic):
     """Chooses one Tertz action from an observation and the legal texts."""
-
-    def __init__(self, rng: random.Random, noise: float = 0.0) -> None:
-        self.rng = rng
-        self.noise = noise
 
     def choose(self, obs: dict[str, Any], texts: list[str]) -> str:
         """Return the text of the action to take."""
-        if len(texts) == 1:
-            return texts[0]
-        if self.noise and self.rng.random() < self.noise / 3:
-            return self.rng.choice(texts)
-        if "swap7" in texts:
-            return "swap7"
-        if "declare" in texts:
-            return "declare"
+        move = self.obvious(texts)
+        if move is not None:
+            return move
         options = play_options(texts)
         if not options:
             return texts[0]
