@@ -43,11 +43,9 @@ from kozyr.cards import (
     card,
     parse_card,
 )
+from kozyr.games.debertz.state import CARD_POINTS
 from kozyr.games.tricks import JACK_NINE_TRUMPS
 
-#: Card points by rank (7 8 9 J Q K T A), plain and trump.
-PLAIN_POINTS = (0, 0, 0, 2, 3, 4, 10, 11)
-TRUMP_POINTS = (0, 0, 14, 20, 3, 4, 10, 11)
 #: The worth a suit needs to be ordered as trump, by number of players (measured against
 #: bars a unit lower and higher in heuristic-vs-heuristic play: none did clearly better).
 BAR = {2: 3.0, 3: 4.5, 4: 3.5}
@@ -55,7 +53,8 @@ BAR = {2: 3.0, 3: 4.5, 4: 3.5}
 
 def points(c: Card, trump: int | None) -> int:
     """Return the Debertz card points of ``c`` with ``trump``."""
-    return (TRUMP_POINTS if c >> 3 == trump else PLAIN_POINTS)[c & 7]
+    # the engine's table; with no trump, read it under a trump of another suit
+    return CARD_POINTS[((c >> 3) + 1) & 3 if trump is None else trump][c]
 
 
 def trump_worth(hand: Hand, suit: int) -> float:

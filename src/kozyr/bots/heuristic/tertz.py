@@ -21,16 +21,14 @@ from kozyr.bots.heuristic.common import (
     suit_from,
 )
 from kozyr.cards import FULL_DECK, Card, bit, parse_card
+from kozyr.games.tertz.scoring import CARD_POINTS
 from kozyr.games.tricks import JACK_NINE_TRUMPS
-
-#: Card points by rank (7 8 9 J Q K T A), plain and trump.
-PLAIN_POINTS = (0, 0, 0, 1, 2, 3, 10, 11)
-TRUMP_POINTS = (0, 0, 13, 20, 2, 3, 10, 11)
 
 
 def points(c: Card, trump: int | None) -> int:
     """Return the Tertz card points of ``c`` with ``trump``."""
-    return (TRUMP_POINTS if c >> 3 == trump else PLAIN_POINTS)[c & 7]
+    # the engine's table; with no trump, read it under a trump of another suit
+    return CARD_POINTS[((c >> 3) + 1) & 3 if trump is None else trump][c]
 
 
 class TertzHeuristic(GameHeuristic):
