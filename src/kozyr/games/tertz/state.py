@@ -137,25 +137,9 @@ class TertzMatch(Match):
         self._trump = -1
         self._turned = -1
         self._stock: list[Card] = []
-        self._sp = 0
         self._to_act = -1
         self._leader = -1
-        self._lead = -1
-        self._tricks = 0
-        self._won = [0, 0]
-        self._taken = [0, 0]
-        self._points = [0, 0]
-        self._gone = 0
-        self._last: tuple[int, Card, Card, int] | None = None
-        self._shown: list[tuple[Combination, ...] | None] = [None, None]
-        self._shown_at = [0, 0]
-        self._marriage = [False, False]
-        self._known = [0, 0]
-        self._limits: list[list[int]] = []
-        # what a declaration told about a hand, valid until that seat draws or swaps:
-        # (seat, log index, exact combinations shown or None, best key allowed)
-        self._facts: list[tuple[int, int, tuple[tuple[Card, ...], ...] | None, Key]] = []
-        self._log: list[tuple[int, int]] = []
+        self._clear_deal()
 
     # -- set-up ------------------------------------------------------------------------
     @property
@@ -192,22 +176,28 @@ class TertzMatch(Match):
         self._turned = stock[0]
         self._trump = stock[0] >> 3
         self._stock = stock[1:]
-        self._sp = 0
         self._leader = self._to_act = 1 - self._dealer
+        self._clear_deal()
+
+    def _clear_deal(self) -> None:
+        """Reset what a deal accumulates: tricks, points, shown combinations, the log."""
+        self._sp = 0
         self._lead = -1
         self._tricks = 0
         self._won = [0, 0]
         self._taken = [0, 0]
         self._points = [0, 0]
         self._gone = 0
-        self._last = None
-        self._shown = [None, None]
+        self._last: tuple[int, Card, Card, int] | None = None
+        self._shown: list[tuple[Combination, ...] | None] = [None, None]
         self._shown_at = [0, 0]
         self._marriage = [False, False]
         self._known = [0, 0]
-        self._limits = []
-        self._facts = []
-        self._log = []
+        self._limits: list[list[int]] = []
+        # what a declaration told about a hand, valid until that seat draws or swaps:
+        # (seat, log index, exact combinations shown or None, best key allowed)
+        self._facts: list[tuple[int, int, tuple[tuple[Card, ...], ...] | None, Key]] = []
+        self._log: list[tuple[int, int]] = []
 
     # -- decisions ---------------------------------------------------------------------
     def current_player(self) -> int | None:
