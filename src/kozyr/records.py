@@ -67,6 +67,19 @@ def load_record(text: str, source: str = "record") -> dict[str, Any]:
     return obj
 
 
+def read_record_file(path: str) -> dict[str, Any]:
+    """Read and parse the record at ``path`` ('-': stdin); raise RecordError if unreadable."""
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+    except OSError as e:
+        raise RecordError(f"cannot read {path}: {e.strerror or e}") from None
+    return load_record(text, source=path)
+
+
 def new_match_for(obj: dict[str, Any]) -> tuple[Match, list[str]]:
     """Validate a record's header and return a fresh match for it and the players' names."""
     unknown = set(obj) - _TOP_KEYS

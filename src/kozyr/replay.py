@@ -12,7 +12,7 @@ import sys
 from typing import Any, TextIO
 
 from kozyr.core.errors import KozyrError
-from kozyr.records import Replay, load_record, replay_record
+from kozyr.records import Replay, read_record_file, replay_record
 
 
 def main(path: str, *, as_json: bool = False, out: TextIO | None = None,
@@ -21,16 +21,7 @@ def main(path: str, *, as_json: bool = False, out: TextIO | None = None,
     out = out or sys.stdout
     err = err or sys.stderr
     try:
-        if path == "-":
-            text = sys.stdin.read()
-        else:
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
-    except OSError as e:
-        print(f"kozyr replay: cannot read {path}: {e.strerror or e}", file=err)
-        return 2
-    try:
-        result = replay_record(load_record(text, source=path))
+        result = replay_record(read_record_file(path))
     except KozyrError as e:
         print(f"kozyr replay: {path}: {e}", file=err)
         return 2

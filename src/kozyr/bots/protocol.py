@@ -22,7 +22,7 @@ from typing import IO, Any
 from kozyr.bots import make_bot
 from kozyr.bots.base import Bot
 from kozyr.core.errors import KozyrError
-from kozyr.records import load_record, replay_record
+from kozyr.records import read_record_file, replay_record
 
 
 class ProtocolError(Exception):
@@ -69,17 +69,7 @@ def move_main(file: str, bot: str = "normal", seed: int | None = None) -> int:
     if b is None:
         return 2
     try:
-        if file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(file, encoding="utf-8") as f:
-                text = f.read()
-    except OSError as e:
-        print(f"kozyr move: cannot read {file}: {e.strerror}", file=sys.stderr)
-        return 2
-    try:
-        record = load_record(text, source=file)
-        action, _ = decide(b, record)
+        action, _ = decide(b, read_record_file(file))
     except (KozyrError, ProtocolError) as e:
         print(f"kozyr move: {e}", file=sys.stderr)
         return 2
