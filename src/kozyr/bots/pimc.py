@@ -246,9 +246,8 @@ class PimcBot(Bot):
              texts: list[str]) -> int:
         rules: Any = view.rules
         me = view.seat
-        bids = sorted((int(t.split()[1]), a) for t, a in zip(texts, legal, strict=True)
-                      if t.startswith("bid "))
-        pass_action = next((a for t, a in zip(texts, legal, strict=True) if t == "pass"), None)
+        bids = _numbered(texts, legal, "bid")
+        pass_action = _action_named(texts, legal, "pass")
         if not bids or pass_action is None or rules.players == 2 or rules.declarer_names_trump:
             return self.heuristic.act(view)
         b, action = bids[0]
@@ -338,9 +337,8 @@ class PimcBot(Bot):
                   texts: list[str]) -> int:
         rules: Any = view.rules
         me = view.seat
-        contracts = sorted((int(t.split()[1]), a) for t, a in zip(texts, legal, strict=True)
-                           if t.startswith("contract "))
-        writeoff = next((a for t, a in zip(texts, legal, strict=True) if t == "writeoff"), None)
+        contracts = _numbered(texts, legal, "contract")
+        writeoff = _action_named(texts, legal, "writeoff")
         if not contracts:
             return self.heuristic.act(view)
         # a coarse ladder keeps the bisection short: the bid, then steps of 10, 20, 30...
@@ -490,3 +488,15 @@ __all__ = ["PimcBot"]
 def _rules(view: SeatView) -> Any:
     """Return the view's rule set (ThousandRules here) untyped."""
     return view.rules
+
+
+def _numbered(texts: list[str], legal: list[int], word: str) -> list[tuple[int, int]]:
+    """Return (N, action) for the legal texts ``word N``, lowest N first."""
+    prefix = word + " "
+    return sorted((int(t.split()[1]), a) for t, a in zip(texts, legal, strict=True)
+                  if t.startswith(prefix))
+
+
+def _action_named(texts: list[str], legal: list[int], text: str) -> int | None:
+    """Return the legal action written ``text``, or None."""
+    return next((a for t, a in zip(texts, legal, strict=True) if t == text), None)
