@@ -58,3 +58,20 @@ def test_main_json_and_errors(capsys) -> None:
     assert main(bots="normal,nobody,random", deals=1) == 2
     assert main(bots="normal,random,random", deals=2, seed=1) == 0
     assert "score" in capsys.readouterr().out
+
+
+def test_workers_give_the_results_of_one_process() -> None:
+    rules = make_rules("thousand", "classic")
+    records: list[dict] = []
+    one = run_deals("thousand", ["normal", "easy", "easy"], 4, 11, rules,
+                    on_deal=records.append)
+    two = run_deals("thousand", ["normal", "easy", "easy"], 4, 11, rules, workers=2)
+
+    def strip(out: dict) -> dict:
+        return {**out, "per_bot": {n: {k: v for k, v in r.items() if not k.startswith("time_")}
+                                   for n, r in out["per_bot"].items()}}
+
+    assert strip(one) == strip(two)
+    assert [r["deal"] for r in records] == [0, 1, 2, 3]
+    assert all(len(r["seatings"]) == 3 for r in records)
+    assert main(bots="normal,random,random", deals=1, workers=0) == 2

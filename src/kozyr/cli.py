@@ -91,12 +91,15 @@ def arena(game: Annotated[str, typer.Option("--game")] = "thousand",
           = 0,
           seed: Annotated[int, typer.Option("--seed")] = 0,
           preset: PresetOpt = None, rule: RuleOpt = None,
-          json: Annotated[bool, typer.Option("--json")] = False) -> None:
+          json: Annotated[bool, typer.Option("--json")] = False,
+          workers: Annotated[int, typer.Option(
+              "--workers", help="Processes for deal mode (same results as one).")] = 1) -> None:
     """Duplicate play between bots, with confidence intervals."""
     from kozyr.bots.arena import main as arena_main
 
     raise typer.Exit(arena_main(game=game, bots=bots, deals=deals, matches=matches, seed=seed,
-                                preset=preset, rules=rule or [], as_json=json))
+                                preset=preset, rules=rule or [], as_json=json,
+                                workers=workers))
 
 
 @app.command()

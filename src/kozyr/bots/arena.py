@@ -8,7 +8,8 @@ luck of the cards cancels out.  Scores are the sheet's per-deal ``scores`` (Deal
 Per bot name it reports the mean score per deal with a 95% confidence interval (the unit is a
 deal: a bot's mean over the seatings of that deal, so the samples are independent), how often
 its contracts were made, and its average contract; the first bot's advantage over the mean of
-the others, per deal, with its interval; and decision times.
+the others, per deal, with its interval; and decision times.  ``--workers N`` plays the deals
+in N processes; the results are those of one process (the decision times aside).
 
 Match mode (``--matches M``): match ``j`` (seed ``seed + j``) is played to the end under every
 arrangement; it reports win rates and mean final totals.
@@ -117,9 +118,56 @@ def _play_match(match: Match, seats: list[_Timed]) -> None:
         match.apply_action(seats[seat].act(match, seat))
 
 
+def play_duplicate_deal(game: str, names: list[str], seed: int, i: int,
+                        rules: Any) -> dict[str, Any]:
+    """Play deal ``i`` (the match seeded ``seed + i``) under every seating; return its record.
+
+    The record is plain data (it crosses process boundaries): per seating the bots by seat,
+    the sheet row (``row``, or None) and each bot's decision times.
+    """
+    seatings = arrangements(names)
+    out: list[dict[str, Any]] = []
+    for k, seating in enumerate(seatings):
+        m = new_match(game, rules, seed=seed + i)
+        times: dict[str, list[float]] = {n: [] for n in seating}
+        bots = [_Timed(make_arena_bot(name, seed=(seed + i) * 16 + k * 4 + s), times[name])
+                for s, name in enumerate(seating)]
+        row = _play_deal(m, bots)
+        out.append({"seating": list(seating), "row": None if row is None else row.to_json(),
+                    "times": times})
+    return {"deal": i, "seed": seed + i, "seatings": out}
+
+
+def _deal_job(args: tuple[str, list[str], int, int, Any]) -> dict[str, Any]:
+    return play_duplicate_deal(*args)
+
+
+def deal_records(game: str, names: list[str], deals: int, seed: int, rules: Any,
+                 workers: int = 1) -> Any:
+    """Yield the records of deals ``0 .. deals-1`` in order (``workers`` processes).
+
+    The cards and the bots' seeds depend only on ``seed`` and the deal's index, so the records
+    are the same whatever ``workers`` is (decision times aside).
+    """
+    jobs = [(game, names, seed, i, rules) for i in range(deals)]
+    if workers <= 1 or deals <= 1:
+        for job in jobs:
+            yield _deal_job(job)
+        return
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("spawn")
+    with ctx.Pool(min(workers, deals)) as pool:
+        yield from pool.imap(_deal_job, jobs)
+
+
 def run_deals(game: str, names: list[str], deals: int, seed: int, rules: Any,
-              progress: Any = None) -> dict[str, Any]:
-    """Play ``deals`` duplicate deals; return the statistics (the JSON of ``--json``)."""
+              progress: Any = None, workers: int = 1,
+              on_deal: Any = None) -> dict[str, Any]:
+    """Play ``deals`` duplicate deals; return the statistics (the JSON of ``--json``).
+
+    ``on_deal`` (optional) receives each deal's record (:func:`play_duplicate_deal`) in order.
+    """
     seatings = arrangements(names)
     distinct = sorted(set(names), key=names.index)
     per_deal: dict[str, list[float]] = {n: [] for n in distinct}
@@ -131,32 +179,34 @@ def run_deals(game: str, names: list[str], deals: int, seed: int, rules: Any,
     role_sum = {(n, r): 0 for n in distinct for r in ("declarer", "defender")}
     role_count = {(n, r): 0 for n in distinct for r in ("declarer", "defender")}
     times: dict[str, list[float]] = {n: [] for n in distinct}
-    for i in range(deals):
+    for record in deal_records(game, names, deals, seed, rules, workers):
+        if on_deal is not None:
+            on_deal(record)
         scores: dict[str, list[int]] = {n: [] for n in distinct}
-        for k, seating in enumerate(seatings):
-            m = new_match(game, rules, seed=seed + i)
-            bots = [_Timed(make_arena_bot(name, seed=(seed + i) * 16 + k * 4 + s), times[name])
-                    for s, name in enumerate(seating)]
-            row = _play_deal(m, bots)
+        for played in record["seatings"]:
+            seating = played["seating"]
+            for n, ts in played["times"].items():
+                times[n].extend(ts)
+            row = played["row"]
             if row is None:
                 continue
-            d = row.declarer
+            d = row["declarer"]
             for s, name in enumerate(seating):
-                scores[name].append(row.scores[s])
+                scores[name].append(row["scores"][s])
                 if d is not None:
                     role = "declarer" if s == d else "defender"
-                    role_sum[name, role] += row.scores[s]
+                    role_sum[name, role] += row["scores"][s]
                     role_count[name, role] += 1
-            if d is not None and row.contract is not None:
+            if d is not None and row["contract"] is not None:
                 name = seating[d]
                 declared[name] += 1
-                contracts[name] += row.contract
-                made[name] += int(row.points[d] >= row.contract)
-            elif d is not None and "P" in row.marks[d]:
+                contracts[name] += row["contract"]
+                made[name] += int(row["points"][d] >= row["contract"])
+            elif d is not None and "P" in row["marks"][d]:
                 name = seating[d]
                 declared[name] += 1
                 writeoffs[name] += 1
-                contracts[name] += row.bid or 0
+                contracts[name] += row["bid"] or 0
         means = {n: sum(v) / len(v) for n, v in scores.items() if v}
         for n, v in means.items():
             per_deal[n].append(v)
@@ -260,7 +310,7 @@ def _table(result: dict[str, Any]) -> Any:
 
 def main(game: str = "thousand", bots: str = "hard,normal,normal", deals: int = 100,
          matches: int = 0, seed: int = 0, preset: str | None = None,
-         rules: list[str] | None = None, as_json: bool = False) -> int:
+         rules: list[str] | None = None, as_json: bool = False, workers: int = 1) -> int:
     """Run the arena (``kozyr arena``); return the exit status (2 on bad arguments)."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
@@ -277,6 +327,8 @@ def main(game: str = "thousand", bots: str = "hard,normal,normal", deals: int = 
             make_arena_bot(n, seed=0)
         if deals < 0 or matches < 0:
             raise RulesError("--deals and --matches must not be negative")
+        if workers < 1:
+            raise RulesError("--workers must be at least 1")
     except (RulesError, ValueError) as e:
         print(f"kozyr arena: {e}", file=sys.stderr)
         return 2
@@ -292,7 +344,7 @@ def main(game: str = "thousand", bots: str = "hard,normal,normal", deals: int = 
         if matches:
             result = run_matches(game, names, matches, seed, rule_set, step)
         else:
-            result = run_deals(game, names, deals, seed, rule_set, step)
+            result = run_deals(game, names, deals, seed, rule_set, step, workers=workers)
     if as_json:
         print(json.dumps(result, indent=2))
     else:
