@@ -27,7 +27,7 @@ move from the TT, declarations and cheap winners first) and a points bound inste
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from kozyr.cards import ACE, JACK, KING, QUEEN, SUIT_MASK, TEN
 
@@ -42,6 +42,23 @@ _KQ: tuple[int, ...] = tuple((1 << (s * 8 + KING)) | (1 << (s * 8 + QUEEN)) for 
 _ACES = sum(1 << (s * 8 + ACE) for s in range(4))
 _SM = SUIT_MASK
 _LOW_MASK: tuple[int, ...] = tuple((1 << (c + 1)) - 1 for c in range(32))
+#: The cards of a one-suit hand, low to high (which is also by points) and high to low.
+_ASC: dict[int, tuple[int, ...]] = {
+    p << (8 * s): tuple(s * 8 + r for r in range(8) if p >> r & 1)
+    for s in range(4) for p in range(256)}
+_DESC: dict[int, tuple[int, ...]] = {m: cs[::-1] for m, cs in _ASC.items()}
+
+
+def _by_points(hand: int) -> list[int]:
+    """Return the cards of a hand by points, low to high (ranks across suits)."""
+    out: list[int] = []
+    for r in range(8):
+        x = hand >> r & 0x01010101
+        while x:
+            low = x & -x
+            out.append(low.bit_length() - 1 + r)
+            x ^= low
+    return out
 
 
 class SearchTimeout(Exception):
@@ -254,6 +271,240 @@ class Search:
         counter = self._counter
         deadline = self.deadline
         clock = time.perf_counter
+        three = n == 3
+
+        asc = _ASC
+        desc = _DESC
+        by_points = _by_points
+        calls = [0]
+
+        def tk(alpha: int, beta: int, s0: int, trump: int, cd: bool, rem: int) -> int:
+            """Search a three-seat position at a trick start, one whole trick per call."""
+            if beta <= 0:
+                return 0
+            h0 = hands[s0]
+            if not h0:
+                return 0
+            s1 = nxt[s0]
+            s2 = nxt[s1]
+            h1 = hands[s1]
+            h2 = hands[s2]
+            if not h0 & (h0 - 1):
+                # the last trick: one card each, nothing left to choose
+                counter[0] += 3
+                c0 = h0.bit_length() - 1
+                c1 = h1.bit_length() - 1
+                c2 = h2.bit_length() - 1
+                bc, win = c0, s0
+                if c1 >> 3 == bc >> 3:
+                    if c1 > bc:
+                        bc, win = c1, s1
+                elif c1 >> 3 == trump:
+                    bc, win = c1, s1
+                if c2 >> 3 == bc >> 3:
+                    if c2 > bc:
+                        win = s2
+                elif c2 >> 3 == trump:
+                    win = s2
+                return (pts_of[c0] + pts_of[c1] + pts_of[c2]) * wts[win]
+            if plain:
+                dh = hands[decl]
+                mf = (dh >> 4) & (dh >> 5) & 0x01010101
+                ub = rem + mbound[(mf | mf >> 7 | mf >> 14 | mf >> 21) & 15]
+                if ace and dh & aces == aces:
+                    ub += ace
+            else:
+                ub = wmax * rem
+                for i, w in scorers:
+                    dh = hands[i]
+                    mf = (dh >> 4) & (dh >> 5) & 0x01010101
+                    ub += w * mbound[(mf | mf >> 7 | mf >> 14 | mf >> 21) & 15]
+                    if ace and dh & aces == aces:
+                        ub += w * ace
+            if ub <= alpha:
+                return ub
+            key = hands[0] | (hands[1] << 32) | (hands[2] << 64) | (s0 << 96) | ((trump + 1) << 98)
+            if cd:
+                key |= 1 << 101
+            entry = tt.get(key)
+            if entry is not None:
+                lo = entry[0]
+                hi = entry[1]
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            calls[0] += 1
+            if deadline and not calls[0] & 255 and clock() > deadline:
+                raise SearchTimeout("the search ran out of time")
+            # leads: declarations first, then high cards
+            moves = []
+            if cd:
+                for s in (3, 2, 1, 0):
+                    kq = kq_masks[s]
+                    if h0 & kq == kq and mv[s]:
+                        moves.append(s * 8 + 37)  # K + DECLARE
+                        moves.append(s * 8 + 36)  # Q + DECLARE
+                if ace and h0 & aces == aces:
+                    moves.extend((39, 47, 55, 63))
+            for r in (7, 6, 5, 4, 3, 2, 1, 0):
+                x = h0 >> r & 0x01010101
+                while x:
+                    low = x & -x
+                    moves.append(low.bit_length() - 1 + r)
+                    x ^= low
+            if entry is not None and entry[2] >= 0:
+                bm = entry[2]
+                moves.remove(bm)
+                moves.insert(0, bm)
+            a0 = alpha
+            b0 = beta
+            max0 = s0 == decl
+            max1 = s1 == decl
+            max2 = s2 == decl
+            w0 = wts[s0]
+            value = -1 if max0 else big
+            best_move = -1
+            cnt = 0
+            moves1: Sequence[int]
+            moves2: Sequence[int]
+            for m in moves:
+                cnt += 1
+                c0 = m & 31
+                led = c0 >> 3
+                hands[s0] = h0 ^ (1 << c0)
+                t = trump
+                g0 = 0
+                if m & 32:
+                    if w0:
+                        g0 = w0 * (ace if c0 & 7 == 7 else mv[led])
+                    if not fixed:
+                        t = led
+                # the second seat
+                a1 = alpha - g0
+                b1 = beta - g0
+                v1 = -1 if max1 else big
+                f = h1 & sm[led]
+                if f:
+                    if must_beat:
+                        hi1 = f & ~low_mask[c0]
+                        if hi1:
+                            f = hi1
+                    beat = f & ~low_mask[c0]
+                    moves1 = desc[beat] + asc[f ^ beat]
+                elif t >= 0 and h1 & sm[t]:
+                    moves1 = desc[h1 & sm[t]]
+                else:
+                    moves1 = by_points(h1)
+                for c1 in moves1:
+                    cnt += 1
+                    hands[s1] = h1 ^ (1 << c1)
+                    cs = c1 >> 3
+                    if (cs == led and c1 > c0) or (cs != led and cs == t):
+                        best, win = c1, s1
+                    else:
+                        best, win = c0, s0
+                    tp = pts_of[c0] + pts_of[c1]
+                    a2 = a1
+                    b2 = b1
+                    v2 = -1 if max2 else big
+                    # the third seat, last to play
+                    f = h2 & sm[led]
+                    bs = best >> 3
+                    if f:
+                        if must_beat:
+                            hi1 = f & ~low_mask[c1 if cs == led and c1 > c0 else c0]
+                            if hi1:
+                                f = hi1
+                        beat = f & ~low_mask[best] if bs == led else 0
+                        oth = f ^ beat
+                        if (win == decl) == max2:
+                            moves2 = desc[oth] + asc[beat]
+                        else:
+                            moves2 = desc[beat] + asc[oth]
+                    elif t >= 0 and h2 & sm[t]:
+                        f = h2 & sm[t]
+                        beat = f & ~low_mask[best] if bs == t else f
+                        oth = f ^ beat
+                        if (win == decl) == max2:
+                            moves2 = desc[oth] + asc[beat]
+                        else:
+                            moves2 = desc[beat] + asc[oth]
+                    else:
+                        beat = 0
+                        moves2 = by_points(h2)
+                        if (win == decl) == max2:
+                            moves2 = moves2[::-1]
+                    for c2 in moves2:
+                        cnt += 1
+                        hands[s2] = h2 ^ (1 << c2)
+                        pts = tp + pts_of[c2]
+                        w = s2 if beat >> c2 & 1 else win
+                        g = pts * wts[w]
+                        v = g + tk(a2 - g, b2 - g, w, t, True, rem - pts)
+                        if max2:
+                            if v > v2:
+                                v2 = v
+                                if v > a2:
+                                    a2 = v
+                                    if a2 >= b2:
+                                        break
+                        elif v < v2:
+                            v2 = v
+                            if v < b2:
+                                b2 = v
+                                if a2 >= b2:
+                                    break
+                    hands[s2] = h2
+                    if max1:
+                        if v2 > v1:
+                            v1 = v2
+                            if v2 > a1:
+                                a1 = v2
+                                if a1 >= b1:
+                                    break
+                    elif v2 < v1:
+                        v1 = v2
+                        if v2 < b1:
+                            b1 = v2
+                            if a1 >= b1:
+                                break
+                hands[s1] = h1
+                v = g0 + v1
+                if max0:
+                    if v > value:
+                        value = v
+                        best_move = m
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                break
+                elif v < value:
+                    value = v
+                    best_move = m
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+            hands[s0] = h0
+            counter[0] += cnt
+            if entry is None:
+                entry = [0, big, -1]
+                tt[key] = entry
+            if value <= a0:
+                if value < entry[1]:
+                    entry[1] = value
+            elif value >= b0:
+                if value > entry[0]:
+                    entry[0] = value
+            else:
+                entry[0] = entry[1] = value
+            entry[2] = best_move
+            return value
 
         def ab(alpha: int, beta: int, seat: int, leader: int, trump: int, cd: bool, rem: int,
                k: int, led: int, best: int, winner: int, tpts: int, topled: int) -> int:
@@ -266,6 +517,8 @@ class Search:
             key = 0
             entry = None
             if k == 0:
+                if three:
+                    return tk(alpha, beta, seat, trump, cd, rem)
                 if not h:
                     return 0
                 if not h & (h - 1):
