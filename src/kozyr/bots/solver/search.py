@@ -338,6 +338,47 @@ class Search:
                     alpha = lo
                 if hi < beta:
                     beta = hi
+            if plain and trump >= 0:
+                # top trumps take tricks while nobody who could change the trump wants to:
+                # the declarer's top trumps are his (if no defender can declare), the
+                # defenders' are theirs (if the declarer cannot declare)
+                tr = (h0 | h1 | h2) & sm[trump]
+                if tr:
+                    top = tr.bit_length() - 1
+                    dh = hands[decl]
+                    if dh >> top & 1:
+                        safe = fixed
+                        if not safe:
+                            da = hands[nxt[decl]]
+                            db = hands[nxt[nxt[decl]]]
+                            ma = (da >> 4) & (da >> 5) & 0x01010101
+                            mb = (db >> 4) & (db >> 5) & 0x01010101
+                            safe = not (mbound[(ma | ma >> 7 | ma >> 14 | ma >> 21) & 15]
+                                        or mbound[(mb | mb >> 7 | mb >> 14 | mb >> 21) & 15]
+                                        or (ace and (da & aces == aces or db & aces == aces)))
+                        if safe:
+                            lb = 0
+                            while dh >> top & 1:
+                                lb += pts_of[top]
+                                tr ^= 1 << top
+                                if not tr:
+                                    break
+                                top = tr.bit_length() - 1
+                            if lb >= beta:
+                                return lb
+                            if lb > alpha:
+                                alpha = lb
+                    elif ub == rem or fixed:
+                        while not dh >> top & 1:
+                            ub -= pts_of[top]
+                            tr ^= 1 << top
+                            if not tr:
+                                break
+                            top = tr.bit_length() - 1
+                        if ub <= alpha:
+                            return ub
+                        if ub < beta:
+                            beta = ub
             calls[0] += 1
             if deadline and not calls[0] & 255 and clock() > deadline:
                 raise SearchTimeout("the search ran out of time")
@@ -363,6 +404,7 @@ class Search:
                 moves.insert(0, bm)
             a0 = alpha
             b0 = beta
+            last2 = h0.bit_count() == 2
             max0 = s0 == decl
             max1 = s1 == decl
             max2 = s2 == decl
@@ -445,7 +487,29 @@ class Search:
                         pts = tp + pts_of[c2]
                         w = s2 if beat >> c2 & 1 else win
                         g = pts * wts[w]
-                        v = g + tk(a2 - g, b2 - g, w, t, True, rem - pts)
+                        if b2 <= g:
+                            v = g  # the declarer has reached the threshold
+                        elif last2:
+                            # one card each is left: the last trick plays itself
+                            x0 = hands[w].bit_length() - 1
+                            wa = nxt[w]
+                            x1 = hands[wa].bit_length() - 1
+                            wb = nxt[wa]
+                            x2 = hands[wb].bit_length() - 1
+                            bc, lw = x0, w
+                            if x1 >> 3 == bc >> 3:
+                                if x1 > bc:
+                                    bc, lw = x1, wa
+                            elif x1 >> 3 == t:
+                                bc, lw = x1, wa
+                            if x2 >> 3 == bc >> 3:
+                                if x2 > bc:
+                                    lw = wb
+                            elif x2 >> 3 == t:
+                                lw = wb
+                            v = g + (pts_of[x0] + pts_of[x1] + pts_of[x2]) * wts[lw]
+                        else:
+                            v = g + tk(a2 - g, b2 - g, w, t, True, rem - pts)
                         if max2:
                             if v > v2:
                                 v2 = v
