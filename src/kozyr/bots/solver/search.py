@@ -104,6 +104,9 @@ class Search:
         self.weights = weights if weights is not None else tuple(
             int(i == declarer) for i in range(self.n))
         self.tt: dict[int, list[int]] = {}
+        #: The leads of a hand in search order (declarations, then high cards), by hand + 2**32
+        #: if a marriage may be declared.
+        self.lead_cache: dict[int, list[int]] = {}
         # marriage points the declarer may still declare, by which K+Q pairs he holds
         self.mbound = tuple(sum(self.mv[x] for x in range(4) if i >> x & 1) for i in range(16))
         self._counter = [0]
@@ -276,7 +279,28 @@ class Search:
         asc = _ASC
         desc = _DESC
         by_points = _by_points
-        calls = [0]
+        calls = [255]  # the first expansion checks the clock
+
+        lead_cache = self.lead_cache
+
+        def leads(h0: int, cd: bool) -> list[int]:
+            # leads: declarations first, then high cards
+            moves = []
+            if cd:
+                for s in (3, 2, 1, 0):
+                    kq = kq_masks[s]
+                    if h0 & kq == kq and mv[s]:
+                        moves.append(s * 8 + 37)  # K + DECLARE
+                        moves.append(s * 8 + 36)  # Q + DECLARE
+                if ace and h0 & aces == aces:
+                    moves.extend((39, 47, 55, 63))
+            for r in (7, 6, 5, 4, 3, 2, 1, 0):
+                x = h0 >> r & 0x01010101
+                while x:
+                    low = x & -x
+                    moves.append(low.bit_length() - 1 + r)
+                    x ^= low
+            return moves
 
         def tk(alpha: int, beta: int, s0: int, trump: int, cd: bool, rem: int) -> int:
             """Search a three-seat position at a trick start, one whole trick per call."""
@@ -379,29 +403,17 @@ class Search:
                             return ub
                         if ub < beta:
                             beta = ub
-            calls[0] += 1
-            if deadline and not calls[0] & 255 and clock() > deadline:
-                raise SearchTimeout("the search ran out of time")
-            # leads: declarations first, then high cards
-            moves = []
-            if cd:
-                for s in (3, 2, 1, 0):
-                    kq = kq_masks[s]
-                    if h0 & kq == kq and mv[s]:
-                        moves.append(s * 8 + 37)  # K + DECLARE
-                        moves.append(s * 8 + 36)  # Q + DECLARE
-                if ace and h0 & aces == aces:
-                    moves.extend((39, 47, 55, 63))
-            for r in (7, 6, 5, 4, 3, 2, 1, 0):
-                x = h0 >> r & 0x01010101
-                while x:
-                    low = x & -x
-                    moves.append(low.bit_length() - 1 + r)
-                    x ^= low
+            if deadline:
+                calls[0] += 1
+                if not calls[0] & 255 and clock() > deadline:
+                    raise SearchTimeout("the search ran out of time")
+            moves = lead_cache.get(h0 | cd << 32)
+            if moves is None:  # the same hands recur all through a search
+                moves = leads(h0, cd)
+                lead_cache[h0 | cd << 32] = moves
             if entry is not None and entry[2] >= 0:
                 bm = entry[2]
-                moves.remove(bm)
-                moves.insert(0, bm)
+                moves = [bm, *[x for x in moves if x != bm]]
             a0 = alpha
             b0 = beta
             last2 = h0.bit_count() == 2
