@@ -75,3 +75,16 @@ def test_workers_give_the_results_of_one_process() -> None:
     assert [r["deal"] for r in records] == [0, 1, 2, 3]
     assert all(len(r["seatings"]) == 3 for r in records)
     assert main(bots="normal,random,random", deals=1, workers=0) == 2
+
+
+def test_pimc_options_in_the_bot_name() -> None:
+    from kozyr.bots.arena import make_arena_bot
+
+    bot = make_arena_bot("hard@0.5:dd_margin=20:defence_value=60", seed=1)
+    assert (bot.time_limit, bot.dd_margin, bot.defence_value) == (0.5, 20, 60)  # type: ignore[attr-defined]
+    for bad in ("normal:dd_margin=20", "hard:nothing=1", "hard:dd_margin"):
+        try:
+            make_arena_bot(bad, seed=1)
+        except ValueError:
+            continue
+        raise AssertionError(f"{bad} was accepted")

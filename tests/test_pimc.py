@@ -151,3 +151,47 @@ def test_bids_by_simulation(hand: str, bids: bool) -> None:
     assert m.current_player() == 2  # seat 1 holds the forced 100
     action = m.action_to_text(fast_bot(max_samples=8, min_samples=8).act(m.view(2)))
     assert action == ("bid 105" if bids else "pass")
+
+
+def test_pass_value_follows_the_match_situation() -> None:
+    from kozyr.games import make_rules
+
+    rules = make_rules("thousand", "classic")
+    bot = PimcBot(1)
+    base = {"seat": 0, "totals": [0, 0, 0], "barrel": [], "bolts": [0, 0, 0]}
+    plain = bot.pass_value(base, rules)
+    assert plain == bot.defence_value
+    # on the barrel a defender scores nothing: passing is worth less
+    assert bot.pass_value({**base, "totals": [880, 0, 0], "barrel": [0]}, rules) < plain
+    # just below the barrel only the points up to it count
+    near = bot.pass_value({**base, "totals": [860, 0, 0]}, rules)
+    assert bot.pass_value({**base, "totals": [880, 0, 0], "barrel": [0]}, rules) < near < plain
+    # an opponent on the barrel may declare and win if everybody passes
+    assert bot.pass_value({**base, "totals": [0, 880, 0], "barrel": [1]}, rules) < plain
+    # one bolt short of the penalty: defending risks it
+    assert bot.pass_value({**base, "bolts": [2, 0, 0]}, rules) < plain
+    assert bot.pass_value({**base, "bolts": [1, 2, 2]}, rules) == plain
+
+
+def test_bids_against_a_barrel_player_with_a_hand_it_passes_otherwise() -> None:
+    from kozyr.games import make_rules
+
+    rules = make_rules("thousand", "classic", ["redeal=false"])
+    hands = ["9S JS QS 9C JC QC KD", "AS TS KS AC TC 9D JD", "AH TH KH QH 9H JH QD"]
+    talon = "AD TD KC"
+
+    def decision(barrel: bool) -> str:
+        m = new_match("thousand", rules, seed=1, first_dealer=2)
+        if barrel:
+            m.score.totals[2] = 880
+            m.score.on_barrel[2] = True
+        m.deal({"hands": hands, "talon": talon})
+        while m.current_player() != 1:
+            m.apply(m.observation(m.current_player())["legal"][1])  # seat 0: the forced bid
+        view = m.view(1)
+        assert (2 in view.observation()["barrel"]) == barrel
+        return m.action_to_text(fast_bot(max_samples=12, min_samples=12).act(view))
+
+    calm, threatened = decision(False), decision(True)
+    assert calm == "pass"
+    assert threatened.startswith("bid ")

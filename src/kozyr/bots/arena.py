@@ -36,14 +36,28 @@ MAX_DEALS_PER_MATCH = 400
 
 
 def make_arena_bot(name: str, seed: int) -> Bot:
-    """Return the bot ``name``; ``pimc@0.2`` (or ``hard@0.2``) is PIMC with 0.2 s per decision."""
-    base, _, limit = name.partition("@")
-    if limit:
+    """Return the bot ``name``; ``pimc@0.2`` (or ``hard@0.2``) is PIMC with 0.2 s per decision.
+
+    PIMC options for tuning follow as ``:option=value`` (``hard:dd_margin=20:defence_value=60``).
+    """
+    head, *opts = name.split(":")
+    base, _, limit = head.partition("@")
+    if limit or opts:
         if base not in ("pimc", "hard"):
-            raise ValueError(f"only pimc/hard take a time limit (@seconds), not {base!r}")
+            raise ValueError("only pimc/hard take a time limit (@seconds) or options, "
+                             f"not {base!r}")
         from kozyr.bots.pimc import PimcBot
 
-        return PimcBot(seed, time_limit=float(limit))
+        kwargs: dict[str, Any] = {}
+        for opt in opts:
+            key, _, value = opt.partition("=")
+            default = getattr(PimcBot(0), key, None)
+            if not isinstance(default, (int, float)) or isinstance(default, bool) or not value:
+                raise ValueError(f"unknown PIMC option {opt!r}: use a numeric option=value")
+            kwargs[key] = type(default)(float(value)) if isinstance(default, int) else float(value)
+        if limit:
+            kwargs["time_limit"] = float(limit)
+        return PimcBot(seed, **kwargs)
     return make_bot(base, seed=seed)
 
 

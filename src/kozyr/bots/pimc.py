@@ -63,7 +63,9 @@ class PimcBot(Bot):
                  max_samples: int = 60, min_samples: int = 4, exact_cards: int = 5,
                  inference: bool = True, inference_weight: float = 1.0,
                  enum_patience: int = 12, dd_margin: int = 10, defence_value: int = 30,
-                 win_bonus: int = 300, raise_confidence: float = 0.85) -> None:
+                 win_bonus: int = 300, raise_confidence: float = 0.85,
+                 defence_points: int = 45, barrel_threat: int = 150,
+                 bolt_risk: float = 0.15) -> None:
         super().__init__(seed)
         self.time_limit = time_limit
         self.max_samples = max_samples
@@ -76,6 +78,10 @@ class PimcBot(Bot):
         self.defence_value = defence_value
         self.win_bonus = win_bonus
         self.raise_confidence = raise_confidence
+        self.defence_points = defence_points
+        self.barrel_threat = barrel_threat
+        self.bolt_risk = bolt_risk
+        self._bid_sim: _BidSim | None = None
         self.heuristic = HeuristicBot(None if seed is None else seed + 1)
         self._plan: tuple[int, list[int]] | None = None
         #: Samples used by the last decision (for benchmarks and tests).
@@ -89,8 +95,16 @@ class PimcBot(Bot):
         if len(legal) == 1:
             return legal[0]
         if view.game != "thousand":
-            # Debertz and Tertz: no solver yet, the heuristic plays.
-            return self.heuristic.act(view)
+            # Debertz and Tertz: their own PIMC over their solvers (kozyr.bots.pimc_tricks)
+            trick_bot = getattr(self, "trick_bot", None)
+            if trick_bot is None:
+                from kozyr.bots.pimc_tricks import TrickPimcBot
+
+                trick_bot = self.trick_bot = TrickPimcBot(
+                    self.rng.getrandbits(63), time_limit=self.time_limit,
+                    max_samples=self.max_samples, min_samples=self.min_samples,
+                    enum_patience=self.enum_patience)
+            return trick_bot.act(view)
         obs = view.observation()
         texts = [view.action_to_text(a) for a in legal]
         heads = {t.split()[0] for t in texts}
@@ -251,23 +265,99 @@ class PimcBot(Bot):
         if not bids or pass_action is None or rules.players == 2 or rules.declarer_names_trump:
             return self.heuristic.act(view)
         b, action = bids[0]
-        makes = 0
-        n = 0
-        for m in self._samples(view):
-            hands = self._after_pass(m, me, view)
-            if hands is None:
-                continue
-            pos = declarer_position(hands, play_order(m), me, rules)
-            try:
-                makes += Solver(pos, self.deadline).can_make(b + self.dd_margin)
-            except SearchTimeout:
-                break
-            n += 1
+        makes, n = self._simulate_bid(view, obs, b + self.dd_margin)
         if n == 0:
             return self.heuristic.act(view)
         total = int(obs["totals"][me])
         ev = self._ev(_shrunk(makes, n), b, total, int(rules.target))
-        return action if ev > self.defence_value else pass_action
+        return action if ev > self.pass_value(obs, rules) else pass_action
+
+    def _simulate_bid(self, view: SeatView, obs: dict[str, Any],
+                      threshold: int) -> tuple[int, int]:
+        """Return (samples in which the declarer makes ``threshold``, samples) for bidding.
+
+        The samples of one deal's auction are kept (``_BidSim``): each later bid of the same
+        auction reuses them and their known bounds (made at ``lo``, failed at ``hi``), testing
+        only the samples still undecided at the new threshold, and adds new samples while
+        time is left.
+        """
+        me = view.seat
+        rules: Any = view.rules
+        key = (me, obs.get("deal_index"), len(obs.get("sheet") or []), obs.get("dealer"),
+               obs.get("hand"))
+        sim = self._bid_sim
+        if sim is None or sim.key != key:
+            sim = self._bid_sim = _BidSim(key)
+        deadline = self.deadline = time.perf_counter() + 0.9 * self.time_limit
+        makes = n = 0
+        try:
+            for i, solver in enumerate(sim.solvers):
+                if n >= self.min_samples and time.perf_counter() >= deadline:
+                    break
+                if sim.lo[i] < threshold < sim.hi[i]:
+                    solver.s.deadline = deadline
+                    if solver.can_make(threshold):
+                        sim.lo[i] = threshold
+                    else:
+                        sim.hi[i] = threshold
+                makes += sim.lo[i] >= threshold
+                n += 1
+            if n < len(sim.solvers):
+                return makes, n
+            repeats = 0
+            while len(sim.solvers) < self.max_samples:
+                if n >= self.min_samples and time.perf_counter() >= deadline:
+                    break
+                m: Any = view.sample(self.rng)
+                deal = (*m._hands, m._talon)
+                if deal in sim.seen:
+                    repeats += 1
+                    if repeats >= self.enum_patience:
+                        break
+                    continue
+                repeats = 0
+                sim.seen.add(deal)
+                hands = self._after_pass(m, me, view)
+                if hands is None:
+                    break
+                solver = Solver(declarer_position(hands, play_order(m), me, rules), deadline)
+                ok = solver.can_make(threshold)
+                sim.solvers.append(solver)
+                sim.lo.append(threshold if ok else 0)
+                sim.hi.append(_NEVER if ok else threshold)
+                makes += ok
+                n += 1
+        except SearchTimeout:
+            pass  # the unfinished test counts for nothing
+        self.last_samples = n
+        return makes, n
+
+    def pass_value(self, obs: dict[str, Any], rules: Any) -> float:
+        """Return what passing in the auction is worth to this seat, given the match situation.
+
+        ``defence_value`` in an ordinary deal.  A seat on the barrel scores nothing as a
+        defender (passing forgoes ``defence_points``); a defender just below the barrel keeps
+        only what takes him up to it; with an opponent on the barrel a pass may let him
+        declare and win (``barrel_threat``); a seat one bolt short of the bolt penalty risks
+        it by defending (``bolt_risk`` of the penalty).
+        """
+        me = int(obs["seat"])
+        value = float(self.defence_value)
+        totals = [int(t) for t in obs.get("totals") or []]
+        on_barrel = set(obs.get("barrel") or [])
+        if me in on_barrel:
+            value -= self.defence_points
+        elif rules.barrel and totals:
+            room = int(rules.barrel_at) - totals[me]
+            value -= max(0, self.defence_points - max(room, 0))
+        if on_barrel - {me}:
+            value -= self.barrel_threat
+        bolts = obs.get("bolts") or []
+        limit = int(rules.bolt_limit or 0)
+        if (me not in on_barrel and limit and bolts and int(bolts[me]) == limit - 1
+                and rules.bolt_penalty):
+            value -= self.bolt_risk * int(rules.bolt_penalty)
+        return value
 
     def _after_pass(self, m: Any, me: int, view: SeatView) -> dict[int, int] | None:
         """Return the hands after ``me`` takes the talon and passes two cards (heuristic)."""
@@ -381,6 +471,20 @@ class PimcBot(Bot):
 
 
 # -- helpers ------------------------------------------------------------------------------------
+_NEVER = 1 << 30
+
+
+class _BidSim:
+    """The sampled deals of one auction, solved for the declarer's threshold tests."""
+
+    def __init__(self, key: tuple[Any, ...]) -> None:
+        self.key = key
+        self.solvers: list[Solver] = []
+        self.lo: list[int] = []  # highest threshold known made (0: none)
+        self.hi: list[int] = []  # lowest threshold known failed (_NEVER: none)
+        self.seen: set[tuple[int, ...]] = set()
+
+
 def _shrunk(made: float, n: int) -> float:
     """Return a make rate pulled towards 1/2 (Laplace): a few samples must not look certain."""
     return (made + 1.0) / (n + 2.0)
