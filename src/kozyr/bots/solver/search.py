@@ -47,6 +47,8 @@ _ASC: dict[int, tuple[int, ...]] = {
     p << (8 * s): tuple(s * 8 + r for r in range(8) if p >> r & 1)
     for s in range(4) for p in range(256)}
 _DESC: dict[int, tuple[int, ...]] = {m: cs[::-1] for m, cs in _ASC.items()}
+#: The card points of a one-suit hand.
+_SUIT_POINTS: dict[int, int] = {m: sum(POINTS[c] for c in cs) for m, cs in _ASC.items()}
 
 
 def _by_points(hand: int) -> list[int]:
@@ -277,6 +279,7 @@ class Search:
         three = n == 3
 
         asc = _ASC
+        spts = _SUIT_POINTS
         desc = _DESC
         by_points = _by_points
         calls = [255]  # the first expansion checks the clock
@@ -363,14 +366,17 @@ class Search:
                 if hi < beta:
                     beta = hi
             if plain and trump >= 0:
-                # top trumps take tricks while nobody who could change the trump wants to:
-                # the declarer's top trumps are his (if no defender can declare), the
-                # defenders' are theirs (if the declarer cannot declare)
+                # Trumps take tricks while the trump cannot change (or nobody who could change
+                # it would want to).  A trump loses only to a higher trump in its own trick:
+                # the defenders' trumps can beat at most that many of the declarer's below
+                # their best one (he plays one card a trick), and each of his trumps can take
+                # at most two of theirs below his best one.
                 tr = (h0 | h1 | h2) & sm[trump]
                 if tr:
-                    top = tr.bit_length() - 1
                     dh = hands[decl]
-                    if dh >> top & 1:
+                    dt = dh & tr
+                    et = tr ^ dt
+                    if dt:
                         safe = fixed
                         if not safe:
                             da = hands[nxt[decl]]
@@ -381,24 +387,29 @@ class Search:
                                         or mbound[(mb | mb >> 7 | mb >> 14 | mb >> 21) & 15]
                                         or (ace and (da & aces == aces or db & aces == aces)))
                         if safe:
-                            lb = 0
-                            while dh >> top & 1:
-                                lb += pts_of[top]
-                                tr ^= 1 << top
-                                if not tr:
-                                    break
-                                top = tr.bit_length() - 1
+                            lb = spts[dt]
+                            if et:
+                                below = dt & low_mask[et.bit_length() - 1]
+                                k = et.bit_count()
+                                while k and below:
+                                    top = below.bit_length() - 1
+                                    lb -= pts_of[top]
+                                    below ^= 1 << top
+                                    k -= 1
                             if lb >= beta:
                                 return lb
                             if lb > alpha:
                                 alpha = lb
-                    elif ub == rem or fixed:
-                        while not dh >> top & 1:
-                            ub -= pts_of[top]
-                            tr ^= 1 << top
-                            if not tr:
-                                break
-                            top = tr.bit_length() - 1
+                    if et and (ub == rem or fixed):
+                        ub -= spts[et]
+                        if dt:
+                            below = et & low_mask[dt.bit_length() - 1]
+                            k = 2 * dt.bit_count()
+                            while k and below:
+                                top = below.bit_length() - 1
+                                ub += pts_of[top]
+                                below ^= 1 << top
+                                k -= 1
                         if ub <= alpha:
                             return ub
                         if ub < beta:
