@@ -1,0 +1,254 @@
+"""PIMC for Debertz and Tertz (``hard`` / ``pimc`` at these games): sampled deals, solved.
+
+:class:`TrickPimcBot` sees only its :class:`~kozyr.core.match.SeatView`.  For a card it
+samples full deals with ``view.sample(rng)`` (every hidden card dealt again, consistently with
+the observation: voids, shown melds and combinations, known cards), turns each sample into a
+solver position (:func:`debertz_position`, :func:`tertz_position` — the only place that reads
+a sample's internal state), solves every legal card double-dummy and plays the card with the
+best aggregate.  Samples are de-duplicated, so when few cards are unknown the consistent
+deals are all enumerated (sampling stops after ``enum_patience`` repeats in a row) and each
+counts once; otherwise sampling stops at ``time_limit`` (default 1 s, 90% of it for the
+searches), after at least ``min_samples``.  Ties go to the heuristic's card when it is among
+the best, else to the lowest card.
+
+Debertz (:mod:`kozyr.bots.solver.debertz`): the search runs from the bot's first card to the
+end of the deal (27 cards with 3 players, 32 with 4: fast enough thanks to the strict
+follow/overtrump rules).  It gives, per card and sample, the final difference ``v`` between
+the declarer's side and the others (cards, last trick, bella, melds that count).  The bait
+makes the deal's score a step in ``v``: made (``v > 0``) the declarer's side writes its points,
+baited (``v < 0``) it writes 0 and its points go to the defenders.  Measured as the score of
+the declarer's side against the others' mean (3 players: the defenders taken as equal), that
+is ``v + T`` when made, ``T / 2`` for a hanging bait, 0 when baited (``T`` the deal's total
+points), up to a constant factor: the declarer's side maximises its mean over the samples,
+a defender minimises it.  Samples in the first trick assume that the seats still to play in
+it swap the seven and declare their melds when they can (as every kozyr bot does).
+
+Tertz (:mod:`kozyr.bots.solver.tertz`): zero-sum in card points; per card and sample the
+exact final difference (his points minus the opponent's, last trick included), maximised in
+the mean.  A sample fixes the stock's order, so the drawing is searched too, but from the
+first tricks the search would be too deep for Python within a second: it starts once at most
+``tertz_exact_draws`` cards remain to be drawn (default 4: from trick 6 on; the stock's last
+two tricks and the nine must-beat tricks); before that the heuristic plays, whose rules of
+thumb (take points cheaply, keep trumps for the must-beat phase) are what the early tricks
+are about.
+
+The other decisions use the heuristic (:mod:`kozyr.bots.heuristic`), where simulation adds
+little: swap7 and declare (Debertz and Tertz) are always taken (the turned card is never
+worse than the seven; melds and combinations count only if shown); the answer to a Tertz
+declaration is automatic.  Debertz bidding (accept, pass, naming a trump) is the heuristic's
+trump-strength rule too: see ``bid_by_simulation`` for the simulated alternative.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from kozyr.bots.base import Bot
+from kozyr.bots.heuristic import HeuristicBot
+from kozyr.bots.solver.debertz import BELLA_ACTION, DebertzPosition, DebertzSolver
+from kozyr.bots.solver.debertz import play as debertz_play
+from kozyr.bots.solver.search import SearchTimeout
+from kozyr.bots.solver.tertz import TertzPosition, TertzSolver
+from kozyr.bots.solver.tertz import play as tertz_play
+from kozyr.cards import SEVEN
+from kozyr.core.match import SeatView
+from kozyr.games.debertz import melds as M
+from kozyr.games.debertz.state import LAST_TRICK_BONUS
+
+__all__ = ["TrickPimcBot", "debertz_position", "tertz_position"]
+
+
+def debertz_position(m: Any) -> DebertzPosition:
+    """Return the play position of a sampled DebertzMatch ``m`` (phase ``play``).
+
+    Reads the sample's internal state: call it only on a sample, never on the real match.
+    In trick 1 the seats still to play swap the seven and declare their melds first.
+    """
+    n = m._n
+    hands = list(m._hands)
+    melds = list(m._melds)
+    trump = m._trump
+    if m._trick_no == 0:
+        seat = m._to_act
+        swapped = m._swapper >= 0
+        for i in range(1, n - len(m._trick)):
+            s = (seat + i) % n
+            h = hands[s]
+            seven = 1 << (trump * 8 + SEVEN)
+            if (not swapped and m.rules.seven_swap and not m._teams and not m._declared[s]
+                    and trump == m._turned >> 3 and h & seven and m._table >= 0):
+                h = (h & ~seven) | 1 << m._table
+                hands[s] = h
+                swapped = True
+            if not m._declared[s]:
+                melds.extend(M.find_melds(h, s, trump, m.rules.natural_sequence_order))
+    meld_side, meld_points = -1, 0
+    best = M.best_meld(melds, m._dealer, n)
+    if best is not None:
+        meld_side = m._side[best.seat]
+        meld_points = sum(M.MELD_POINTS[x.kind] for x in melds if m._side[x.seat] == meld_side)
+    points = list(m._side_points)
+    for s in m._bella:
+        points[m._side[s]] += 20
+    won = sum(1 << side for side, w in enumerate(m._side_won) if w)
+    return DebertzPosition(
+        hands=tuple(hands), leader=m._leader, trump=trump, trick=tuple(m._trick),
+        sides=tuple(m._side), declarer=m._declarer, points=tuple(points), won=won,
+        meld_side=meld_side, meld_points=meld_points,
+        bella_after_trick=bool(m.rules.bella_after_trick))
+
+
+def tertz_position(m: Any, me: int) -> TertzPosition:
+    """Return the play position of a sampled TertzMatch ``m`` for seat ``me``.
+
+    Reads the sample's internal state: call it only on a sample, never on the real match.
+    """
+    draws = tuple(m._stock[m._sp:]) + ((m._turned,) if m._turned >= 0 else ())
+    return TertzPosition(hands=(m._hands[0], m._hands[1]), leader=m._leader, trump=m._trump,
+                         lead=m._lead, draws=draws, me=me,
+                         points=(m._points[0], m._points[1]), free_jack=bool(m._free_jack))
+
+
+class TrickPimcBot(Bot):
+    """Plays Debertz and Tertz cards by sampling hidden cards and solving each sample."""
+
+    name = "pimc"
+    games = ("debertz", "tertz")
+
+    def __init__(self, seed: int | None = None, *, time_limit: float = 1.0,
+                 max_samples: int = 60, min_samples: int = 4, enum_patience: int = 12,
+                 debertz_exact_cards: int = 21, tertz_exact_draws: int = 2) -> None:
+        super().__init__(seed)
+        self.time_limit = time_limit
+        self.max_samples = max_samples
+        self.min_samples = min_samples
+        self.enum_patience = enum_patience
+        self.debertz_exact_cards = debertz_exact_cards
+        self.tertz_exact_draws = tertz_exact_draws
+        self.heuristic = HeuristicBot(None if seed is None else seed + 1)
+        self.deadline = 0.0
+        #: Samples used by the last decision (for benchmarks and tests).
+        self.last_samples = 0
+
+    def act(self, view: SeatView) -> int:
+        """Return the chosen legal action."""
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        self.last_samples = 0
+        cards = [a for a in legal if a < 32]
+        if len(cards) != len(legal) and view.game == "tertz":
+            return self.heuristic.act(view)  # swap7, declare: always taken
+        if view.game == "debertz":
+            if any(a >= 64 for a in legal):
+                return self.heuristic.act(view)  # bidding, swap7, declare
+            if len({a & 31 for a in legal}) == 1:
+                return self.heuristic.act(view)  # one card, with or without bella
+            return self._debertz_play(view, legal)
+        if view.game == "tertz":
+            obs = view.observation()
+            if int(obs.get("stock_size") or 0) > self.tertz_exact_draws:
+                return self.heuristic.act(view)
+            return self._tertz_play(view, legal)
+        return self.heuristic.act(view)
+
+    # -- sampling ------------------------------------------------------------------------------
+    def _samples(self, view: SeatView) -> Iterator[Any]:
+        """Yield distinct sampled matches until the time limit, max_samples or enumeration ends."""
+        deadline = self.deadline = time.perf_counter() + 0.9 * self.time_limit
+        seen: set[tuple[int, ...]] = set()
+        repeats = 0
+        count = 0
+        tertz = view.game == "tertz"
+        while count < self.max_samples:
+            if count >= self.min_samples and time.perf_counter() >= deadline:
+                return
+            m: Any = view.sample(self.rng)
+            key = tuple(m._hands)
+            if tertz:
+                key += tuple(m._stock[m._sp:])
+            if key in seen:
+                repeats += 1
+                if repeats >= self.enum_patience:
+                    return  # every consistent deal has (very likely) been seen
+                continue
+            repeats = 0
+            seen.add(key)
+            count += 1
+            self.last_samples = count
+            yield m
+
+    def _pick(self, view: SeatView, score: dict[int, float], maximise: bool) -> int:
+        """Return the best card by ``score``; ties: the heuristic's card, else the lowest."""
+        best = max(score.values()) if maximise else min(score.values())
+        top = [a for a, v in score.items() if abs(v - best) <= 1e-9 * max(1.0, abs(best))]
+        if len(top) == 1:
+            return top[0]
+        choice = self.heuristic.act(view) & 31
+        return choice if choice in top else min(top)
+
+    # -- Debertz ---------------------------------------------------------------------------
+    def _debertz_play(self, view: SeatView, legal: list[int]) -> int:
+        cards = sorted({a & 31 for a in legal})
+        total = dict.fromkeys(cards, 0.0)
+        n = 0
+        maximise = True
+        exact = True
+        for m in self._samples(view):
+            pos = debertz_position(m)
+            sides = pos.side_list()
+            maximise = sides[pos.seat_to_move()] == sides[pos.declarer]
+            exact = sum(h.bit_count() for h in pos.hands) <= self.debertz_exact_cards
+            solver = DebertzSolver(pos, self.deadline)
+            whole = (sum(pos.points) + sum(solver._pts_of(h) for h in pos.hands)
+                     + sum(solver.points[c] for c in pos.trick) + LAST_TRICK_BONUS
+                     + pos.meld_points)
+            values: dict[int, float] = {}
+            try:
+                guess = None
+                for c in cards:
+                    child = debertz_play(pos, c)
+                    if not solver.at_least(1, child):
+                        values[c] = whole / 2 if exact and solver.at_least(0, child) else 0.0
+                    elif exact:
+                        v = solver.value(child, guess)
+                        guess = v
+                        values[c] = v + whole
+                    else:
+                        values[c] = whole
+            except SearchTimeout:
+                break
+            n += 1
+            for c in cards:
+                total[c] += values[c]
+        if n == 0 or (not exact and n < self.min_samples):
+            return self.heuristic.act(view)
+        c = self._pick(view, total, maximise)
+        with_bella = c + BELLA_ACTION
+        return with_bella if with_bella in legal else c
+
+    # -- Tertz -----------------------------------------------------------------------------
+    def _tertz_play(self, view: SeatView, legal: list[int]) -> int:
+        cards = [a for a in legal if a < 32]
+        total = dict.fromkeys(cards, 0.0)
+        n = 0
+        for m in self._samples(view):
+            pos = tertz_position(m, view.seat)
+            solver = TertzSolver(pos, self.deadline)
+            values: dict[int, int] = {}
+            try:
+                guess = None
+                for c in cards:
+                    v = solver.value(tertz_play(pos, c), guess)
+                    guess = v
+                    values[c] = v
+            except SearchTimeout:
+                break
+            n += 1
+            for c in cards:
+                total[c] += values[c]
+        if n == 0:
+            return self.heuristic.act(view)
+        return self._pick(view, total, True)
