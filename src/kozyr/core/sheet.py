@@ -5,12 +5,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+_set = object.__setattr__
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class DealRow:
     """A finished deal: who dealt and declared, and every seat's points, change, total and marks.
 
     ``extra`` holds game-specific keys printed beside the common ones (Debertz: ``trump``).
+    A frozen dataclass (fields, equality, hash and repr as the decorator makes them) whose
+    constructor fills the instance in one step instead of one frozen ``__setattr__`` per field:
+    every engine builds one per deal.
+
+    >>> row = DealRow(0, 1, 105, 120, (40, 90, 0), (40, 120, 0), (40, 120, 0), ((), (), ()))
+    >>> row.extra, row == DealRow(0, 1, 105, 120, (40, 90, 0), (40, 120, 0), (40, 120, 0),
+    ...                           ((), (), ()), {})
+    ({}, True)
     """
 
     dealer: int
@@ -22,6 +32,16 @@ class DealRow:
     totals: tuple[int, ...]
     marks: tuple[tuple[str, ...], ...]
     extra: dict[str, Any] = field(default_factory=dict)
+
+    def __init__(self, dealer: int, declarer: int | None, bid: int | None,
+                 contract: int | None, points: tuple[int, ...], scores: tuple[int, ...],
+                 totals: tuple[int, ...], marks: tuple[tuple[str, ...], ...],
+                 extra: dict[str, Any] | None = None) -> None:
+        """Set the fields (``extra`` defaults to a new empty dict)."""
+        _set(self, "__dict__", {
+            "dealer": dealer, "declarer": declarer, "bid": bid, "contract": contract,
+            "points": points, "scores": scores, "totals": totals, "marks": marks,
+            "extra": {} if extra is None else extra})
 
     def to_json(self) -> dict[str, Any]:
         """Return the row in the JSON shape of spec/records.md."""

@@ -16,9 +16,9 @@ player ``trading_in_red``.  The declarer takes a three-card talon without an act
 observation's ``talon`` shows it).
 
 Fast path: hands are int bitmasks, the current trick is kept as a few ints, and
-``legal_actions`` returns shared cached lists where the same list comes back often (a player
-following: keyed by the legal-card mask; bids and contracts: keyed by bid and cap), so a caller
-must not change the list it gets (copy it first).  Seeded deals are dealt by an unrolled
+``legal_actions`` returns shared lists where the same list comes back often (a player
+following or trumping: one prebuilt list per set of cards of a suit; bids and contracts: cached
+by bid and cap), so a caller must not change the list it gets (copy it first).  Seeded deals are dealt by an unrolled
 shuffle (:func:`kozyr.games.thousand.deal.hashed_deal`) and most finished deals are scored by
 :func:`kozyr.games.thousand.scoring.score_simple`; both give exactly what the plain paths give.
 Beyond the Match API: :meth:`ThousandMatch.legal_mask` (the legal cards as a mask, no list),
@@ -147,22 +147,26 @@ def _half_lists(offset: int) -> dict[int, list[int]]:
 #: ``_HALF_LO[m & 0xFFFF] + _HALF_HI[m >> 16]``: the cards of ``m``, low first, as a new list.
 _HALF_LO: dict[int, list[int]] = _half_lists(0)
 _HALF_HI: dict[int, list[int]] = _half_lists(16)
-#: Cached lists of the cards of a mask (the legal cards of a player following: few masks come
-#: back often), handed out by ``legal_actions`` itself: never to be mutated.
-_PLAY_LISTS: dict[int, list[int]] = {}
-_PLAY_LISTS_MAX = 1 << 14  # bounded: a few MB at most
+
+
+def _suit_lists() -> dict[int, list[int]]:
+    """Return the cards (low first) of every non-empty set of Thousand cards of one suit, keyed
+    by its mask: 4 x 63 lists."""
+    out = {}
+    for s in range(4):
+        for bits in range(1, 64):
+            cards = [s * 8 + NINE + r for r in range(6) if bits >> r & 1]
+            out[sum(1 << c for c in cards)] = cards
+    return out
+
+
+#: The legal cards of a player following (or trumping): a set of cards of one suit, whose list
+#: ``legal_actions`` hands out shared: never to be mutated.  The legal cards of a player who can
+#: neither follow nor trump are his whole hand, built fresh (those rarely come back).
+_SUIT_LISTS: dict[int, list[int]] = _suit_lists()
+
 #: Cached bidding and contract lists (never to be mutated): see ``_bid_list``.
 _AMOUNT_LISTS: dict[int, list[int]] = {}
-
-
-def _play_list(mask: int) -> list[int]:
-    """Return the (cached, never to be mutated) list of the cards of ``mask``, low first."""
-    lst = _PLAY_LISTS.get(mask)
-    if lst is None:
-        lst = _HALF_LO[mask & 0xFFFF] + _HALF_HI[mask >> 16]
-        if len(_PLAY_LISTS) < _PLAY_LISTS_MAX:
-            _PLAY_LISTS[mask] = lst
-    return lst
 
 
 def _lead_list(hand: int, ace_marriage: bool) -> list[int]:
@@ -662,14 +666,12 @@ class ThousandMatch(Match):
                 f = h & SUIT_MASK[self._led]
                 if f:
                     if self._must_beat and f & ABOVE[self._best_led]:
-                        f &= ABOVE[self._best_led]
-                    h = f
-                else:
-                    t = self._trump
-                    if t >= 0 and h & SUIT_MASK[t]:
-                        h &= SUIT_MASK[t]
-                lst = _PLAY_LISTS.get(h)
-                return lst if lst is not None else _play_list(h)
+                        return _SUIT_LISTS[f & ABOVE[self._best_led]]
+                    return _SUIT_LISTS[f]
+                t = self._trump
+                if t >= 0 and h & SUIT_MASK[t]:
+                    return _SUIT_LISTS[h & SUIT_MASK[t]]
+                return _HALF_LO[h & 0xFFFF] + _HALF_HI[h >> 16]  # neither follow nor trump
             if (self._trick_no or self._first_marriage) and (
                     h & (h << 1) & KINGS_MASK or self._ace_marriage):
                 return _lead_list(h, self._ace_marriage)
@@ -732,9 +734,10 @@ class ThousandMatch(Match):
     def apply_action(self, action: int) -> None:
         """Apply a legal action without checking it (the trusted fast path)."""
         seat = self._to_act
-        if action < 32 and self._phase == P_PLAY:
-            # the hot path: _play and _end_trick inlined
-            self._log.append((action << 3) | (seat << 1))
+        self._log.append((action << 3) | (seat << 1))
+        if action < 32:
+            # a card played (only ever legal in the play phase): the hot path, the end of the
+            # trick inlined
             self._hands[seat] &= ~(1 << action)
             trick = self._trick
             trick.append(action)
@@ -773,7 +776,6 @@ class ThousandMatch(Match):
                 return
             self._leader = self._to_act = w
             return
-        self._log.append((action << 3) | (seat << 1))
         if action >= A.BID:
             if action < A.CONTRACT:
                 amount = action - A.BID
