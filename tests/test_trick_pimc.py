@@ -341,3 +341,30 @@ def test_debertz_always_announces_bella() -> None:
             seen += a >= 32 and a < 64
             m.apply_action(a)
     assert seen >= 1
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10**6))
+def test_equivalent_cards_have_equal_values(seed: int) -> None:
+    m = random_play_until("debertz", "debertz3", seed, 12)
+    if m is not None:
+        pos = debertz_position(m)
+        cards = D.legal_cards(pos)
+        live = sum(1 << c for c in pos.trick)
+        for h in pos.hands:
+            live |= h
+        reps = D.representatives(cards, pos.hands[pos.seat_to_move()], live, pos.trump)
+        solver = D.DebertzSolver(pos)
+        for c, r in reps.items():
+            assert solver.value(D.play(pos, c)) == solver.value(D.play(pos, r))
+    rng = random.Random(seed)
+    deck = list(range(32))
+    rng.shuffle(deck)
+    tpos = T.TertzPosition(hands=(sum(1 << c for c in deck[:3]), sum(1 << c for c in deck[3:6])),
+                           leader=0, trump=rng.randrange(4), draws=tuple(deck[6:8]))
+    tcards = T.legal_cards(tpos)
+    tlive = tpos.hands[0] | tpos.hands[1] | sum(1 << c for c in tpos.draws)
+    treps = D.representatives(tcards, tpos.hands[0], tlive, tpos.trump)
+    tsolver = T.TertzSolver(tpos)
+    for c, r in treps.items():
+        assert tsolver.value(T.play(tpos, c)) == tsolver.value(T.play(tpos, r))

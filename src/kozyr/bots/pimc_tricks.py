@@ -47,7 +47,12 @@ from typing import Any
 
 from kozyr.bots.base import Bot
 from kozyr.bots.heuristic import HeuristicBot
-from kozyr.bots.solver.debertz import BELLA_ACTION, DebertzPosition, DebertzSolver
+from kozyr.bots.solver.debertz import (
+    BELLA_ACTION,
+    DebertzPosition,
+    DebertzSolver,
+    representatives,
+)
 from kozyr.bots.solver.debertz import play as debertz_play
 from kozyr.bots.solver.search import SearchTimeout
 from kozyr.bots.solver.tertz import TertzPosition, TertzSolver
@@ -193,28 +198,41 @@ class TrickPimcBot(Bot):
     def _debertz_play(self, view: SeatView, legal: list[int]) -> int:
         cards = sorted({a & 31 for a in legal})
         total = dict.fromkeys(cards, 0.0)
+        last: dict[int, int] = {}  # each card's value in the previous sample: the next guess
         n = 0
         maximise = True
         exact = True
         for m in self._samples(view):
             pos = debertz_position(m)
             sides = pos.side_list()
-            maximise = sides[pos.seat_to_move()] == sides[pos.declarer]
+            seat = pos.seat_to_move()
+            maximise = sides[seat] == sides[pos.declarer]
             exact = sum(h.bit_count() for h in pos.hands) <= self.debertz_exact_cards
             solver = DebertzSolver(pos, self.deadline)
             whole = (sum(pos.points) + sum(solver._pts_of(h) for h in pos.hands)
                      + sum(solver.points[c] for c in pos.trick) + LAST_TRICK_BONUS
                      + pos.meld_points)
+            live = sum(1 << c for c in pos.trick)
+            for h in pos.hands:
+                live |= h
+            reps = representatives(cards, pos.hands[seat], live, pos.trump)
             values: dict[int, float] = {}
             try:
-                guess = None
                 for c in cards:
+                    r = reps[c]
+                    if r in values:
+                        values[c] = values[r]
+                        continue
                     child = debertz_play(pos, c)
-                    if not solver.at_least(1, child):
+                    if exact and c in last:
+                        v = solver.value(child, last[c])
+                        last[c] = v
+                        values[c] = v + whole if v > 0 else whole / 2 if v == 0 else 0.0
+                    elif not solver.at_least(1, child):
                         values[c] = whole / 2 if exact and solver.at_least(0, child) else 0.0
                     elif exact:
-                        v = solver.value(child, guess)
-                        guess = v
+                        v = solver.value(child, 1)
+                        last[c] = v
                         values[c] = v + whole
                     else:
                         values[c] = whole
@@ -233,17 +251,25 @@ class TrickPimcBot(Bot):
     def _tertz_play(self, view: SeatView, legal: list[int]) -> int:
         cards = [a for a in legal if a < 32]
         total = dict.fromkeys(cards, 0.0)
+        last: dict[int, int] = {}
         n = 0
         for m in self._samples(view):
             pos = tertz_position(m, view.seat)
             solver = TertzSolver(pos, self.deadline)
+            live = pos.hands[0] | pos.hands[1] | sum(1 << c for c in pos.draws)
+            if pos.lead >= 0:
+                live |= 1 << pos.lead
+            reps = representatives(cards, pos.hands[view.seat], live, pos.trump)
             values: dict[int, int] = {}
             try:
                 guess = None
                 for c in cards:
-                    v = solver.value(tertz_play(pos, c), guess)
-                    guess = v
-                    values[c] = v
+                    r = reps[c]
+                    if r in values:
+                        values[c] = values[r]
+                        continue
+                    v = solver.value(tertz_play(pos, c), last.get(c, guess))
+                    guess = last[c] = values[c] = v
             except SearchTimeout:
                 break
             n += 1

@@ -53,7 +53,8 @@ from kozyr.games.debertz.state import (
 )
 from kozyr.games.tricks import JACK_NINE_TRUMPS
 
-__all__ = ["DebertzPosition", "DebertzSolver", "SearchTimeout", "strength_table"]
+__all__ = ["DebertzPosition", "DebertzSolver", "SearchTimeout", "legal_cards", "play",
+           "representatives", "strength_table"]
 
 _BIG = 1 << 20
 
@@ -219,6 +220,7 @@ class DebertzSolver:
         bound = state[-1] + LAST_TRICK_BONUS + BELLA_POINTS + pos.meld_points + 1
         lo, hi = -bound, bound  # the future value lies in [lo, hi]
         t = 0 if guess is None else guess - base
+        steps = 0 if guess is None else 3  # MTD(f) steps from a guess, then bisection
         while lo < hi:
             t = max(lo + 1, min(t, hi))
             r = self._ab(t - 1, t, *state)
@@ -226,7 +228,11 @@ class DebertzSolver:
                 lo = r
             else:
                 hi = r
-            t = (lo + hi + 1) // 2
+            if steps:
+                steps -= 1
+                t = lo + 1 if r >= t else hi
+            else:
+                t = (lo + hi + 1) // 2
         return base + lo
 
     def moves(self, pos: DebertzPosition | None = None) -> list[int]:
@@ -446,6 +452,40 @@ class DebertzSolver:
 
 def _beats(c: int, best: int, st: tuple[int, ...], trump: int) -> bool:
     return (c >> 3 == best >> 3 and st[c] > st[best]) or (c >> 3 == trump and best >> 3 != trump)
+
+
+def representatives(cards: list[int], hand: int, live: int, trump: int) -> dict[int, int]:
+    """Return, for each of ``cards`` (of one hand), the card searched in its place.
+
+    Touching zero-point cards of the hand with no ``live`` card between them (plain 7/8/9,
+    trump 8 over 7) are equivalent: each maps to the lowest of its group.
+
+    >>> from kozyr.cards import format_card as f
+    >>> reps = representatives([0, 1, 2, 8], parse_hand("7S 8S 9S 7C"), parse_hand("7S 8S 9S 7C"),
+    ...                        trump=3)
+    >>> {f(c): f(r) for c, r in reps.items()}
+    {'7S': '7S', '8S': '7S', '9S': '7S', '7C': '7C'}
+    """
+    out = {c: c for c in cards}
+    for s in range(4):
+        if s == trump:
+            seven, eight = s * 8, s * 8 + 1
+            if eight in out and hand >> seven & 1:
+                out[eight] = seven
+            continue
+        rep = -1
+        for r in range(3):
+            c = s * 8 + r
+            if not live >> c & 1:
+                continue
+            if hand >> c & 1:
+                if rep < 0:
+                    rep = c
+                if c in out:
+                    out[c] = rep
+            else:
+                rep = -1
+    return out
 
 
 def legal_cards(pos: DebertzPosition) -> list[int]:

@@ -180,6 +180,7 @@ class TertzSolver:
         bound = state[3] + LAST_TRICK + 1
         lo, hi = -bound, bound
         t = 0 if guess is None else guess - base
+        steps = 0 if guess is None else 3  # MTD(f) steps from a guess, then bisection
         while lo < hi:
             t = max(lo + 1, min(t, hi))
             r = self._ab(t - 1, t, *args)
@@ -187,7 +188,11 @@ class TertzSolver:
                 lo = r
             else:
                 hi = r
-            t = (lo + hi + 1) // 2
+            if steps:
+                steps -= 1
+                t = lo + 1 if r >= t else hi
+            else:
+                t = (lo + hi + 1) // 2
         return base + lo
 
     def _make_search(self) -> Callable[..., int]:
