@@ -8,35 +8,49 @@ a sample's internal state), solves every legal card double-dummy and plays the c
 best aggregate.  Samples are de-duplicated, so when few cards are unknown the consistent
 deals are all enumerated (sampling stops after ``enum_patience`` repeats in a row) and each
 counts once; otherwise sampling stops at ``time_limit`` (default 1 s, 90% of it for the
-searches), after at least ``min_samples``.  Ties go to the heuristic's card when it is among
-the best, else to the lowest card.
+searches), after at least ``min_samples``.  The limit is on the process's CPU time
+(``cpu_clock``, default; one core's second whatever else the machine runs, which on an idle
+machine is the wall clock's) or on the wall clock (``cpu_clock=False``, as Thousand's bot).
+Ties go to the heuristic's card when it is among the best, else to the lowest card.
 
-Debertz (:mod:`kozyr.bots.solver.debertz`): the search runs from the bot's first card to the
-end of the deal (27 cards with 3 players, 32 with 4: fast enough thanks to the strict
-follow/overtrump rules).  It gives, per card and sample, the final difference ``v`` between
-the declarer's side and the others (cards, last trick, bella, melds that count).  The bait
-makes the deal's score a step in ``v``: made (``v > 0``) the declarer's side writes its points,
-baited (``v < 0``) it writes 0 and its points go to the defenders.  Measured as the score of
-the declarer's side against the others' mean (3 players: the defenders taken as equal), that
-is ``v + T`` when made, ``T / 2`` for a hanging bait, 0 when baited (``T`` the deal's total
-points), up to a constant factor: the declarer's side maximises its mean over the samples,
-a defender minimises it.  Samples in the first trick assume that the seats still to play in
-it swap the seven and declare their melds when they can (as every kozyr bot does).
+Debertz (:mod:`kozyr.bots.solver.debertz`): every sample is searched to the end of the deal.
+Per card and sample the search gives the final difference ``v`` between the declarer's side
+and the others (cards, last trick, bella, melds that count).  The bait makes the deal's score
+a step in ``v``: made (``v > 0``) the declarer's side writes its points, baited (``v < 0``) it
+writes 0 and its points go to the defenders.  Measured as the score of the declarer's side
+against the others' mean (3 players: the two defenders taken as equal), that is ``v + T``
+when made, ``T / 2`` for a hanging bait, 0 when baited (``T`` the deal's total points), up
+to a constant factor: the declarer's side maximises its mean over the samples, a defender
+minimises it.  That needs the exact ``v`` of every card in every sample, which Python affords
+within a second once at most ``debertz_exact_cards`` cards are in the hands (default 21:
+seven each with 3 players, five with 4, always with 2; about 0.1-0.2 s a sample at 7 cards,
+1 s and more at 9).  Before that, up to ``debertz_search_cards`` cards in the hands (default
+24: from trick 2 with 3 players, six each with 4), only the contract is searched (a
+null-window test of ``v > 0`` per card, about 0.1 s a sample at 8 cards): a card scores 1 in
+a sample where the declarer's side still makes its game, and with fewer than ``min_samples``
+samples in time the heuristic plays; ties (the usual case: all cards make, or none) go to the
+heuristic's card.  With more cards (the first trick with 3 players) the heuristic plays: a
+second gives one or two samples there.  Samples in the first trick assume that the seats
+still to play in it swap the seven and declare their melds when they can (as every kozyr bot
+does).  Not searched: the skate penalty and each defender's own share (with 3 players).
 
 Tertz (:mod:`kozyr.bots.solver.tertz`): zero-sum in card points; per card and sample the
 exact final difference (his points minus the opponent's, last trick included), maximised in
 the mean.  A sample fixes the stock's order, so the drawing is searched too, but from the
-first tricks the search would be too deep for Python within a second: it starts once at most
-``tertz_exact_draws`` cards remain to be drawn (default 4: from trick 6 on; the stock's last
-two tricks and the nine must-beat tricks); before that the heuristic plays, whose rules of
-thumb (take points cheaply, keep trumps for the must-beat phase) are what the early tricks
-are about.
+first tricks the search is too deep for Python within a second (about 0.3 s a sample with 4
+cards to draw, 2 s with 6): it starts once at most ``tertz_exact_draws`` cards remain to be
+drawn (default 2: from trick 7, the stock's last, then the nine must-beat tricks, where the
+opponent's hand is known and the search is exact); before that the heuristic plays, whose
+rules of thumb (take points cheaply, keep trumps for the must-beat phase) are what the early
+tricks are about.
 
 The other decisions use the heuristic (:mod:`kozyr.bots.heuristic`), where simulation adds
-little: swap7 and declare (Debertz and Tertz) are always taken (the turned card is never
-worse than the seven; melds and combinations count only if shown); the answer to a Tertz
-declaration is automatic.  Debertz bidding (accept, pass, naming a trump) is the heuristic's
-trump-strength rule too: see ``bid_by_simulation`` for the simulated alternative.
+little or costs too much: swap7 and declare (Debertz and Tertz) are always taken (the turned
+card is never worse than the seven; melds and combinations count only if shown); the answer
+to a Tertz declaration is automatic.  Debertz bidding (accept, pass, naming a trump) keeps the
+heuristic's trump-strength rule: a simulation would have to solve each sampled deal from
+trick 1 (0.2 s a threshold test with 27 cards), a handful of samples per second, too few to
+beat a rule tuned in play.
 """
 
 from __future__ import annotations
@@ -124,15 +138,21 @@ class TrickPimcBot(Bot):
 
     def __init__(self, seed: int | None = None, *, time_limit: float = 1.0,
                  max_samples: int = 60, min_samples: int = 4, enum_patience: int = 12,
-                 debertz_exact_cards: int = 21, tertz_exact_draws: int = 2) -> None:
+                 debertz_exact_cards: int = 21, debertz_search_cards: int = 24,
+                 tertz_exact_draws: int = 2,
+                 cpu_clock: bool = True) -> None:
         super().__init__(seed)
         self.time_limit = time_limit
         self.max_samples = max_samples
         self.min_samples = min_samples
         self.enum_patience = enum_patience
         self.debertz_exact_cards = debertz_exact_cards
+        self.debertz_search_cards = debertz_search_cards
         self.tertz_exact_draws = tertz_exact_draws
         self.heuristic = HeuristicBot(None if seed is None else seed + 1)
+        #: The time limit is on this process's CPU time (``cpu_clock``: one core's second,
+        #: whatever else the machine runs) or on the wall clock.
+        self.clock = time.process_time if cpu_clock else time.perf_counter
         self.deadline = 0.0
         #: Samples used by the last decision (for benchmarks and tests).
         self.last_samples = 0
@@ -151,6 +171,8 @@ class TrickPimcBot(Bot):
                 return self.heuristic.act(view)  # bidding, swap7, declare
             if len({a & 31 for a in legal}) == 1:
                 return self.heuristic.act(view)  # one card, with or without bella
+            if sum(view.observation()["hand_sizes"]) > self.debertz_search_cards:
+                return self.heuristic.act(view)  # too few samples in time: see above
             return self._debertz_play(view, legal)
         if view.game == "tertz":
             obs = view.observation()
@@ -162,13 +184,13 @@ class TrickPimcBot(Bot):
     # -- sampling ------------------------------------------------------------------------------
     def _samples(self, view: SeatView) -> Iterator[Any]:
         """Yield distinct sampled matches until the time limit, max_samples or enumeration ends."""
-        deadline = self.deadline = time.perf_counter() + 0.9 * self.time_limit
+        deadline = self.deadline = self.clock() + 0.9 * self.time_limit
         seen: set[tuple[int, ...]] = set()
         repeats = 0
         count = 0
         tertz = view.game == "tertz"
         while count < self.max_samples:
-            if count >= self.min_samples and time.perf_counter() >= deadline:
+            if count >= self.min_samples and self.clock() >= deadline:
                 return
             m: Any = view.sample(self.rng)
             key = tuple(m._hands)
@@ -208,7 +230,7 @@ class TrickPimcBot(Bot):
             seat = pos.seat_to_move()
             maximise = sides[seat] == sides[pos.declarer]
             exact = sum(h.bit_count() for h in pos.hands) <= self.debertz_exact_cards
-            solver = DebertzSolver(pos, self.deadline)
+            solver = DebertzSolver(pos, self.deadline, self.clock)
             whole = (sum(pos.points) + sum(solver._pts_of(h) for h in pos.hands)
                      + sum(solver.points[c] for c in pos.trick) + LAST_TRICK_BONUS
                      + pos.meld_points)
@@ -255,7 +277,7 @@ class TrickPimcBot(Bot):
         n = 0
         for m in self._samples(view):
             pos = tertz_position(m, view.seat)
-            solver = TertzSolver(pos, self.deadline)
+            solver = TertzSolver(pos, self.deadline, self.clock)
             live = pos.hands[0] | pos.hands[1] | sum(1 << c for c in pos.draws)
             if pos.lead >= 0:
                 live |= 1 << pos.lead

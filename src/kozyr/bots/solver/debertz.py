@@ -154,9 +154,10 @@ class DebertzPosition:
 class DebertzSolver:
     """Search one position (and its children), sharing one transposition table."""
 
-    def __init__(self, pos: DebertzPosition, deadline: float = 0.0) -> None:
-        """Prepare to search ``pos``; past ``deadline`` (a time.perf_counter() value, 0: none)
-        a search raises :class:`SearchTimeout`."""
+    def __init__(self, pos: DebertzPosition, deadline: float = 0.0,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
+        """Prepare to search ``pos``; past ``deadline`` (a ``clock()`` value, 0: none) a search
+        raises :class:`SearchTimeout`."""
         self.pos = pos
         n = pos.seats
         self.n = n
@@ -169,6 +170,7 @@ class DebertzSolver:
         self.points = CARD_POINTS[pos.trump]
         self.strength = strength_table(pos.trump)
         self.deadline = deadline
+        self.clock = clock
         self.tt: dict[int, list[int]] = {}
         self.nodes = 0
         self._ab = self._make_search()
@@ -271,7 +273,7 @@ class DebertzSolver:
             meld_sgn = sgn[side_of.index(meld_side)] * meld_pts
         plain_suits = tuple(s for s in range(4) if s != trump)
         deadline = self.deadline
-        clock = time.perf_counter
+        clock = self.clock
         solver = self
 
         def ab(alpha: int, beta: int, seat: int, leader: int, k: int, led: int, best: int,

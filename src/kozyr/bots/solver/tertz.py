@@ -135,12 +135,14 @@ def play(pos: TertzPosition, c: int) -> TertzPosition:
 class TertzSolver:
     """Search one position (and its children), sharing one transposition table."""
 
-    def __init__(self, pos: TertzPosition, deadline: float = 0.0) -> None:
-        """Prepare to search ``pos``; past ``deadline`` (a time.perf_counter() value, 0: none)
-        a search raises :class:`SearchTimeout`."""
+    def __init__(self, pos: TertzPosition, deadline: float = 0.0,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
+        """Prepare to search ``pos``; past ``deadline`` (a ``clock()`` value, 0: none) a search
+        raises :class:`SearchTimeout`."""
         self.pos = pos
         self.hands = list(pos.hands)
         self.deadline = deadline
+        self.clock = clock
         self.tt: dict[int, list[int]] = {}
         self.nodes = 0
         self.points = CARD_POINTS[pos.trump]
@@ -218,7 +220,7 @@ class TertzSolver:
         t7, t8 = trump * 8, trump * 8 + 1
         tt = self.tt
         deadline = self.deadline
-        clock = time.perf_counter
+        clock = self.clock
         solver = self
 
         def ab(alpha: int, beta: int, seat: int, k: int, lead: int, rem: int, di: int) -> int:

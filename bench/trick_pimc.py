@@ -1,0 +1,85 @@
+"""Decision times of the Debertz/Tertz PIMC bot (``hard``) against the heuristic.
+
+Plays the first scored deal of ``--deals`` matches (seeds ``--seed`` + i) with the PIMC bot in
+seat 0 and ``normal`` elsewhere, and prints, for the bot's decisions with a choice: wall-clock
+and CPU time percentiles, overall and by cards in its hand, with the samples solved.  The
+machines are shared: wall time is what a player waits, CPU time what a decision costs.
+
+    .venv/bin/python bench/trick_pimc.py --game debertz --deals 20 --seed 5000
+    .venv/bin/python bench/trick_pimc.py --game tertz --deals 40 --seed 5000
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections import defaultdict
+
+from kozyr.bots import make_bot
+from kozyr.bots.pimc_tricks import TrickPimcBot
+from kozyr.games import new_match
+
+
+def pct(xs: list[float], q: float) -> float:
+    """Return the q-quantile of ``xs`` (nearest rank)."""
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(q * len(s)))]
+
+
+def main() -> None:
+    """Run the benchmark and print the table."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--game", default="debertz")
+    ap.add_argument("--preset", default=None)
+    ap.add_argument("--deals", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=5000)
+    ap.add_argument("--time-limit", type=float, default=1.0)
+    args = ap.parse_args()
+    rows: list[tuple[float, float, int, int]] = []  # wall, cpu, samples, hand size
+    for i in range(args.deals):
+        m = new_match(args.game, args.preset, seed=args.seed + i)
+        hard = TrickPimcBot(args.seed + i, time_limit=args.time_limit)
+        bots = [hard] + [make_bot("normal", seed=s) for s in range(1, m.players)]
+        start = 0
+        while not m.is_over:
+            if m.awaiting_deal:
+                m.deal()
+                continue
+            seat = m.current_player()
+            assert seat is not None
+            choice = len(m.legal_actions()) > 1
+            w, c = time.perf_counter(), time.process_time()
+            a = bots[seat].act(m.view(seat))
+            w, c = time.perf_counter() - w, time.process_time() - c
+            if seat == 0 and choice:
+                hand = m.observation(0)["hand"] or ""
+                rows.append((w, c, hard.last_samples, len(hand.split())))
+            m.apply_action(a)
+            if len(m.sheet) > start:
+                if not any("redeal" in marks for marks in m.sheet[-1].marks):
+                    break
+                start = len(m.sheet)
+    searched = [r for r in rows if r[2] > 0]
+    print(f"{args.game}: {len(rows)} decisions with a choice, {len(searched)} searched")
+    for name, sel in (("all", rows), ("searched", searched)):
+        if not sel:
+            continue
+        walls = [r[0] for r in sel]
+        cpus = [r[1] for r in sel]
+        print(f"  {name:9s} wall p50 {pct(walls, .5):.3f} p90 {pct(walls, .9):.3f} "
+              f"p95 {pct(walls, .95):.3f} max {max(walls):.3f} s | cpu p50 {pct(cpus, .5):.3f} "
+              f"p95 {pct(cpus, .95):.3f} s")
+    by_size: dict[int, list[tuple[float, float, int, int]]] = defaultdict(list)
+    for r in searched:
+        by_size[r[3]].append(r)
+    for size in sorted(by_size, reverse=True):
+        sel = by_size[size]
+        walls = [r[0] for r in sel]
+        cpus = [r[1] for r in sel]
+        print(f"  {size} cards: {len(sel):4d} decisions, wall p50 {pct(walls, .5):.3f} "
+              f"p95 {pct(walls, .95):.3f} s, cpu p50 {pct(cpus, .5):.3f} p95 {pct(cpus, .95):.3f}"
+              f" s, samples p50 {pct([float(r[2]) for r in sel], .5):.0f}")
+
+
+if __name__ == "__main__":
+    main()
