@@ -212,3 +212,63 @@ def test_solver_reuses_its_table() -> None:
 
 def kh_decl() -> int:
     return DECLARE + next(iter(cards_of(parse_hand("KH"))))
+
+
+# -- merging of sequence cards ---------------------------------------------------------------------
+def _values(pos: Position, merge: bool) -> tuple[int, list[bool]]:
+    """Return the exact value and the threshold answers around it, merging on or off."""
+    s = Solver(pos)
+    s.s.merge = merge
+    exact = s.exact()
+    return exact, [Solver(pos).can_make(exact + d) if merge else _plain(pos, exact + d)
+                   for d in (-7, -2, -1, 0, 1, 2, 7)]
+
+
+def _plain(pos: Position, n: int) -> bool:
+    s = Solver(pos)
+    s.s.merge = False
+    return s.can_make(n)
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions(max_cards=6))
+def test_merging_changes_no_value(pos: Position) -> None:
+    assert _values(pos, merge=True) == _values(pos, merge=False)
+
+
+def test_merging_saves_nodes() -> None:
+    rng = random.Random(11)
+    on = off = 0
+    for _ in range(6):
+        deck = list(cards_of(THOUSAND_DECK))
+        rng.shuffle(deck)
+        hands = tuple(sum(1 << c for c in deck[i * 7:(i + 1) * 7]) for i in range(3))
+        pos = Position(hands=hands, leader=0, declarer=0, trump=rng.randrange(4))
+        merged, plain = Solver(pos), Solver(pos)
+        plain.s.merge = False
+        assert merged.exact() == plain.exact()
+        on += merged.nodes
+        off += plain.nodes
+    assert on < off
+
+
+def test_a_card_that_keeps_a_marriage_is_not_merged() -> None:
+    # the declarer may not declare on the first trick: leading the JH keeps KH QH for 100 next
+    # trick, leading the QH beside it (1 point apart) does not — they must not be merged
+    pos = Position.from_text(["JH QH KH", "9H 9S 9C", "9D JS JC"], leader=0, declarer=0,
+                             can_declare=False)
+    assert solve_exact(pos) == brute(as_dict(pos)) == 2 + 100 + (4 + 2) + (3 + 2)
+    jh, qh = (next(iter(cards_of(parse_hand(c)))) for c in ("JH", "QH"))
+    vals = move_values(pos)
+    assert vals[jh] - vals[qh] == 100
+    assert can_make(pos, 113) and not can_make(pos, 114)
+
+
+def test_sequence_across_played_cards_and_a_trump_change() -> None:
+    # seat 2 holds 9D and QD with the JD gone: a sequence (3 points apart); seat 0 can declare
+    # diamonds, which turns the sequence into trumps — values still match the brute force
+    pos = Position.from_text(["KD QC AC", "AD TD 9C", "9D QD JC"], leader=1, declarer=0,
+                             trump="C")
+    assert solve_exact(pos) == brute(as_dict(pos))
+    for n in range(0, 140, 7):
+        assert can_make(pos, n) == (brute(as_dict(pos)) >= n)

@@ -16,12 +16,23 @@ already taken.  Rules followed (rules/thousand.md §6):
 
 A move is an int: ``card`` or ``card + DECLARE`` (lead and declare the marriage).
 
-Why there is no merging of equivalent cards: in Thousand no two ranks carry the same points
-(A 11, 10 10, K 4, Q 3, J 2, 9 0), so two touching cards of one hand are never equivalent for
-the value searched — whoever takes the trick takes a different number of points — and K/Q
-carry marriage rights besides.  The search therefore relies on the transposition table (keyed
-at trick starts on all hands, leader, trump and the declaration right), move ordering (best
-move from the TT, declarations and cheap winners first) and a points bound instead.
+Search.  Three seats (the usual game) are searched one whole trick per call (:func:`tk`
+inside :meth:`Search._ab`: three nested loops, no call per card); two seats and a root in the
+middle of a trick go card by card.  At each trick start: the upper bound (points left plus
+the declarer's marriages), the transposition table (keyed on all hands, leader, trump and the
+declaration right; it stores bounds and the best lead), and bounds from trumps when the trump
+can no longer change.  Move order: the table's lead, declarations, then high cards; followers
+try to win with their best card, else play their cheapest (a partner's trick gets points).
+
+Equivalent cards.  Two cards of one suit in one hand with no other hand's card between them
+(cards in the current trick count as between) take the same tricks: swapping them in any
+line of play changes no trick's winner.  They are not fully equivalent in Thousand, since no
+two ranks carry the same points (A 11, 10 10, K 4, Q 3, J 2, 9 0): the line's value changes
+by at most the difference of their points.  So once one of them is searched, the other is
+skipped when that difference cannot bring it back into the window (e.g. the 9 and the J of a
+defender's sequence, if the declarer makes the threshold by 2 points more after the 9).  A
+K or Q whose suit's marriage the hand still holds, and the aces of a hand holding all four
+(``ace_marriage``), are never merged: which card is kept decides what can be declared.
 """
 
 from __future__ import annotations
@@ -47,6 +58,14 @@ _ASC: dict[int, tuple[int, ...]] = {
     p << (8 * s): tuple(s * 8 + r for r in range(8) if p >> r & 1)
     for s in range(4) for p in range(256)}
 _DESC: dict[int, tuple[int, ...]] = {m: cs[::-1] for m, cs in _ASC.items()}
+#: The cards strictly between cards a and b, at index a * 32 + b.
+_BETWEEN: tuple[int, ...] = tuple(
+    _LOW_MASK[max(a, b) - 1] ^ _LOW_MASK[min(a, b)] if a != b else 0
+    for a in range(32) for b in range(32))
+#: "Something is always between": merging off.
+_NEVER: tuple[int, ...] = (-1,) * 1024
+#: How much the points of cards a and b differ, at index a * 32 + b.
+_PDIFF: tuple[int, ...] = tuple(abs(POINTS[i >> 5] - POINTS[i & 31]) for i in range(1024))
 #: The card points of a one-suit hand.
 _SUIT_POINTS: dict[int, int] = {m: sum(POINTS[c] for c in cs) for m, cs in _ASC.items()}
 
@@ -112,8 +131,13 @@ class Search:
         # marriage points the declarer may still declare, by which K+Q pairs he holds
         self.mbound = tuple(sum(self.mv[x] for x in range(4) if i >> x & 1) for i in range(16))
         self._counter = [0]
+        #: What playing card a instead of b can change the value by, at index a * 32 + b.
+        wmax = max(self.weights)
+        self.pdiff = _PDIFF if wmax == 1 else tuple(wmax * d for d in _PDIFF)
         #: A time.perf_counter() value after which searches raise SearchTimeout (0: none).
         self.deadline = 0.0
+        #: Whether sequence cards are merged (off only to check the merging).
+        self.merge = True
 
     @property
     def nodes(self) -> int:
@@ -279,6 +303,8 @@ class Search:
         three = n == 3
 
         asc = _ASC
+        btw = _BETWEEN if self.merge else _NEVER
+        pdiff = self.pdiff
         spts = _SUIT_POINTS
         desc = _DESC
         by_points = _by_points
@@ -304,6 +330,11 @@ class Search:
                     moves.append(low.bit_length() - 1 + r)
                     x ^= low
             return moves
+
+        def mergeable(h: int, s: int) -> bool:
+            # no marriage may depend on which card of the sequence is kept
+            kq = kq_masks[s]
+            return not ((h & kq == kq and mv[s]) or (ace and h & aces == aces))
 
         def tk(alpha: int, beta: int, s0: int, trump: int, cd: bool, rem: int) -> int:
             """Search a three-seat position at a trick start, one whole trick per call."""
@@ -436,11 +467,29 @@ class Search:
             best_move = -1
             cnt = 0
             moves1: Sequence[int]
+            rest0 = h0 | h1 | h2
             moves2: Sequence[int]
+            lastc = [-1, -1, -1, -1]
+            lastv = [0, 0, 0, 0]
             for m in moves:
-                cnt += 1
                 c0 = m & 31
                 led = c0 >> 3
+                if m < 32:
+                    pc = lastc[led]
+                    if pc >= 0 and not btw[pc << 5 | c0] & (rest0 ^ h0) \
+                            and mergeable(h0, led):
+                        d = pdiff[pc << 5 | c0]
+                        pu = lastv[led]
+                        if max0:
+                            if pu + d <= alpha:
+                                if pu + d > value:
+                                    value = pu + d
+                                continue
+                        elif pu - d >= beta:
+                            if pu - d < value:
+                                value = pu - d
+                            continue
+                cnt += 1
                 hands[s0] = h0 ^ (1 << c0)
                 t = trump
                 g0 = 0
@@ -465,7 +514,21 @@ class Search:
                     moves1 = desc[h1 & sm[t]]
                 else:
                     moves1 = by_points(h1)
+                pc1 = -1
+                pu1 = 0
                 for c1 in moves1:
+                    if pc1 >= 0 and c1 >> 3 == pc1 >> 3 and not btw[pc1 << 5 | c1] & (rest0 ^ h1) \
+                            and mergeable(h1, c1 >> 3):
+                        d = pdiff[pc1 << 5 | c1]
+                        if max1:
+                            if pu1 + d <= a1:
+                                if pu1 + d > v1:
+                                    v1 = pu1 + d
+                                continue
+                        elif pu1 - d >= b1:
+                            if pu1 - d < v1:
+                                v1 = pu1 - d
+                            continue
                     cnt += 1
                     hands[s1] = h1 ^ (1 << c1)
                     cs = c1 >> 3
@@ -504,7 +567,21 @@ class Search:
                         moves2 = by_points(h2)
                         if (win == decl) == max2:
                             moves2 = moves2[::-1]
+                    pc = -1
+                    pu = 0
                     for c2 in moves2:
+                        if pc >= 0 and c2 >> 3 == pc >> 3 and not btw[pc << 5 | c2] & (rest0 ^ h2) \
+                                and mergeable(h2, c2 >> 3):
+                            d = pdiff[pc << 5 | c2]
+                            if max2:
+                                if pu + d <= a2:
+                                    if pu + d > v2:
+                                        v2 = pu + d
+                                    continue
+                            elif pu - d >= b2:
+                                if pu - d < v2:
+                                    v2 = pu - d
+                                continue
                         cnt += 1
                         hands[s2] = h2 ^ (1 << c2)
                         pts = tp + pts_of[c2]
@@ -533,6 +610,8 @@ class Search:
                             v = g + (pts_of[x0] + pts_of[x1] + pts_of[x2]) * wts[lw]
                         else:
                             v = g + tk(a2 - g, b2 - g, w, t, True, rem - pts)
+                        pc = c2
+                        pu = v
                         if max2:
                             if v > v2:
                                 v2 = v
@@ -547,6 +626,8 @@ class Search:
                                 if a2 >= b2:
                                     break
                     hands[s2] = h2
+                    pc1 = c1
+                    pu1 = v2
                     if max1:
                         if v2 > v1:
                             v1 = v2
@@ -562,6 +643,9 @@ class Search:
                                 break
                 hands[s1] = h1
                 v = g0 + v1
+                if m < 32:
+                    lastc[led] = c0
+                    lastv[led] = v
                 if max0:
                     if v > value:
                         value = v
