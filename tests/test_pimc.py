@@ -195,3 +195,19 @@ def test_bids_against_a_barrel_player_with_a_hand_it_passes_otherwise() -> None:
     calm, threatened = decision(False), decision(True)
     assert calm == "pass"
     assert threatened.startswith("bid ")
+
+
+def test_a_defender_keeps_his_marriage_when_the_contract_is_going_down() -> None:
+    from kozyr.games import make_rules
+
+    m = new_match("thousand", make_rules("thousand", "classic", ["redeal=false"]), seed=1,
+                  first_dealer=1)
+    m.deal({"hands": ["JS TC KD 9D TH KH QH", "QS 9S QC AD TD QD JD",
+                      "AS TS KS AC KC JC AH"], "talon": "9C JH 9H"})
+    for text in ["pass", "pass", "give 0 9C", "give 1 9H", "contract 100",
+                 "play AS", "play JS", "play 9S", "play AC", "play 9C", "play QC",
+                 "play AH", "play TH", "play 9H", "play TS"]:
+        m.apply(text)
+    assert m.current_player() == 0  # void in spades: any card; the declarer has 54 of 100
+    action = m.action_to_text(fast_bot(max_samples=8, min_samples=8).act(m.view(0)))
+    assert action not in ("play KH", "play QH")  # the hearts marriage is worth 100 to him

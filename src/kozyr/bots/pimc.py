@@ -11,13 +11,20 @@ Card play:
 
 - declarer: the card with the highest share of samples in which the contract is still made
   with best play (a threshold search);
-- defender: stop the contract first (lowest share of samples in which the declarer makes
-  it), then his own points: once hands hold at most ``exact_cards`` cards, the exact points
-  the declarer and the partner take (solver ``weights``: all but his own points; the others
-  are assumed to play against him), before that a second threshold 30 below the contract
-  (fewer points for the declarer, as a 30-point swing); less the value of a marriage the
-  move declares for himself;
-- ties go to the heuristic bot's card when it is among the best, else to the lowest card;
+- defender: one scale for stopping the contract and for his own points: the share of samples
+  in which the declarer makes it times the contract (a made contract swings twice the
+  contract against the two defenders), plus what the others take: once hands hold at most
+  ``exact_cards`` cards the exact points of the declarer and the partner (solver
+  ``weights``: all but his own points; the others are assumed to play against him), before
+  that a second threshold 30 below the contract (as a 30-point swing); less the value of a
+  marriage the move declares for himself, plus ``marriage_keep`` times the value of a
+  marriage of his that the move breaks up (the solver's value does not count a defender's
+  marriages, so it would throw them away for a sliver of a chance to stop the contract);
+- the declarer breaks ties by a margin: the share of samples in which he still makes
+  ``declarer_margin`` more than the contract (with at most ``exact_cards`` cards: his exact
+  points), a line that does not need every card where the samples put it;
+- remaining ties go to the heuristic bot's card when it is among the best, else to the lowest
+  card;
 - samples are de-duplicated, so when few cards are unknown the distinct deals are all
   enumerated (sampling stops after ``enum_patience`` repeats in a row) and each counts once;
 - inference: each sample is weighted by the likelihood of the opponents' past plays in this
@@ -30,9 +37,14 @@ cards to give, or each candidate pass) is solved at trick 1 with threshold tests
 ladder, which gives the distribution of his double-dummy points.  A bid, contract or pass is
 worth ``P(make) * c - (1 - P(make)) * c`` (``dd_margin`` is taken off double-dummy points,
 which the declarer cannot quite reach without seeing the cards); passing in the auction is worth
-``defence_value``.  Make rates are shrunk towards 1/2 (``(made + 1) / (n + 2)``), and a
-contract above the bid needs a shrunk make rate of ``raise_confidence``: with few samples the
-best-looking contract is an overestimate (the winner's curse).  The match situation: a
+:meth:`PimcBot.pass_value` (``defence_value``, changed by the match situation).  The samples of
+one auction are solved once and kept: a later bid of the same auction only tests the samples
+its new threshold leaves undecided.  The talon pass tries the pairs of the
+``give_candidates`` cheapest cards, to either opponent, and ranks them by the share of samples
+that make the bid, then by the share that make ``give_margin`` more.  Make rates are shrunk
+towards 1/2 (``(made + 1) / (n + 2)``), and a contract above the bid needs a shrunk make
+rate of ``raise_confidence``: with few samples the best-looking contract is an overestimate
+(the winner's curse).  The match situation: a
 contract that would win the match is worth ``win_bonus`` more when made; a write-off is
 compared at its real cost (the bid, or a bolt).
 The redeal choice, two-player piles and discards, and 501's trump naming use the heuristic.
@@ -65,7 +77,9 @@ class PimcBot(Bot):
                  enum_patience: int = 12, dd_margin: int = 10, defence_value: int = 30,
                  win_bonus: int = 300, raise_confidence: float = 0.85,
                  defence_points: int = 45, barrel_threat: int = 150,
-                 bolt_risk: float = 0.15) -> None:
+                 bolt_risk: float = 0.15, declarer_margin: int = 20,
+                 give_margin: int = 20, give_candidates: int = 4,
+                 forced_pass_bonus: int = 0, marriage_keep: float = 0.5) -> None:
         super().__init__(seed)
         self.time_limit = time_limit
         self.max_samples = max_samples
@@ -81,6 +95,11 @@ class PimcBot(Bot):
         self.defence_points = defence_points
         self.barrel_threat = barrel_threat
         self.bolt_risk = bolt_risk
+        self.declarer_margin = declarer_margin
+        self.give_margin = give_margin
+        self.give_candidates = give_candidates
+        self.forced_pass_bonus = forced_pass_bonus
+        self.marriage_keep = marriage_keep
         self._bid_sim: _BidSim | None = None
         self.heuristic = HeuristicBot(None if seed is None else seed + 1)
         self._plan: tuple[int, list[int]] | None = None
@@ -167,7 +186,13 @@ class PimcBot(Bot):
             try:
                 makes = solver.move_values(contract)
                 extra = makes
-                if me != declarer:
+                if me == declarer:
+                    # the tie-break: a margin over the contract (robust to what he cannot see)
+                    if exact:
+                        extra = solver.move_values()
+                    elif any(makes.values()):
+                        extra = solver.move_values(contract + self.declarer_margin)
+                else:
                     if exact:
                         # own points: minimise what the declarer and the partner take
                         mine = seats.index(me)
@@ -189,15 +214,20 @@ class PimcBot(Bot):
         if me == declarer:
             best = max(first.values())
             top = [a for a in legal if first[a] >= best - tol]
+            if len(top) > 1:
+                high = max(second[a] for a in top)
+                top = [a for a in top if second[a] >= high - tol]
         else:
-            # stop the contract first; then the fewest declarer points, counting a marriage
-            # this defender declares as his own points
+            # one scale: a made contract costs the defenders' side the contract (his swing of
+            # twice the contract, against the two of them), then the points the others take,
+            # less a marriage this defender declares, plus one he breaks up (half its value:
+            # he may never lead to declare it)
             values = _rules(view).marriages
-            best = min(first.values())
-            top = [a for a in legal if first[a] <= best + tol]
-            key = {a: second[a] / wsum - _declared_value(a, values) for a in top}
+            hand = parse_hand(obs.get("hand") or "")
+            key = {a: (contract * first[a] + second[a]) / wsum - _declared_value(a, values)
+                   + self.marriage_keep * _broken_marriage(a, hand, values) for a in legal}
             low = min(key.values())
-            top = [a for a in top if key[a] <= low + 1e-9]
+            top = [a for a in legal if key[a] <= low + 1e-9]
         if len(top) == 1:
             return top[0]
         choice = self.heuristic.act(view)  # ties: the heuristic's card if it is among them
@@ -339,7 +369,9 @@ class PimcBot(Bot):
         defender (passing forgoes ``defence_points``); a defender just below the barrel keeps
         only what takes him up to it; with an opponent on the barrel a pass may let him
         declare and win (``barrel_threat``); a seat one bolt short of the bolt penalty risks
-        it by defending (``bolt_risk`` of the penalty).
+        it by defending (``bolt_risk`` of the penalty); while only an opponent's forced 100
+        stands, passing may leave him to play or concede a hand he did not choose
+        (``forced_pass_bonus``).
         """
         me = int(obs["seat"])
         value = float(self.defence_value)
@@ -352,6 +384,11 @@ class PimcBot(Bot):
             value -= max(0, self.defence_points - max(room, 0))
         if on_barrel - {me}:
             value -= self.barrel_threat
+        elif (obs.get("high_bidder") is not None and obs.get("high_bidder") != me
+              and obs.get("high_bidder") == obs.get("forced_bidder")
+              and obs.get("bid") == 100):
+            # only the forced bid stands: a pass may leave him to play (or concede) it
+            value += self.forced_pass_bonus
         bolts = obs.get("bolts") or []
         limit = int(rules.bolt_limit or 0)
         if (me not in on_barrel and limit and bolts and int(bolts[me]) == limit - 1
@@ -390,7 +427,7 @@ class PimcBot(Bot):
         targets = sorted({int(t.split()[1]) for t in texts if t.startswith("give ")})
         if len(targets) != 2:
             return self.heuristic.act(view)
-        cands = _cheapest(hand, rules.marriages, 3)
+        cands = _cheapest(hand, rules.marriages, self.give_candidates)
         plans: list[tuple[int, int]] = []
         for i, a in enumerate(cands):
             for b in cands[i + 1:]:
@@ -398,10 +435,12 @@ class PimcBot(Bot):
                 plans.append((b, a))
         bid = int(obs.get("bid") or 100)
         score = dict.fromkeys(plans, 0.0)
+        spare = dict.fromkeys(plans, 0.0)
+        need = bid + self.dd_margin
         n = 0
         for m in self._samples(view):
             order = play_order(m)
-            result: dict[tuple[int, int], int] = {}
+            result: dict[tuple[int, int], tuple[bool, bool]] = {}
             try:
                 for plan in plans:
                     hands = {s: m._hands[s] for s in order}
@@ -409,16 +448,21 @@ class PimcBot(Bot):
                     hands[targets[0]] |= 1 << plan[0]
                     hands[targets[1]] |= 1 << plan[1]
                     pos = declarer_position(hands, order, me, rules)
-                    result[plan] = Solver(pos, self.deadline).can_make(bid + self.dd_margin)
+                    solver = Solver(pos, self.deadline)
+                    ok = solver.can_make(need)
+                    # the tie-break: does the plan also leave a margin over the contract?
+                    result[plan] = (ok, ok and solver.can_make(need + self.give_margin))
             except SearchTimeout:
                 break  # an unfinished sample counts for no plan
-            for plan, ok in result.items():
+            for plan, (ok, more) in result.items():
                 score[plan] += ok
+                spare[plan] += more
             n += 1
         if n == 0:
             return self.heuristic.act(view)
-        # ties: the first plan (the two cheapest cards), then the fewest points given away
-        best = max(plans, key=lambda p: (score[p], p == plans[0], -POINTS[p[0]] - POINTS[p[1]]))
+        # ties: the margin, the first plan (the two cheapest cards), the fewest points given
+        best = max(plans, key=lambda p: (score[p], spare[p], p == plans[0],
+                                         -POINTS[p[0]] - POINTS[p[1]]))
         self._plan = (hand, [targets[0] * 32 + best[0], targets[1] * 32 + best[1]])
         text = _give_text(self._plan[1][0])
         return options.get(text, self.heuristic.act(view))
@@ -496,6 +540,18 @@ def _declared_value(action: int, values: tuple[int, ...]) -> int:
         return 0
     c = action & 31
     return 200 if c & 7 == 7 else values[c >> 3]
+
+
+def _broken_marriage(action: int, hand: int, values: tuple[int, ...]) -> int:
+    """Return the value of the marriage a play action breaks up (its K or Q played plainly)."""
+    if action & 32 or action >= 64:
+        return 0
+    c = action & 31
+    if c & 7 not in (4, 5):
+        return 0
+    s = c >> 3
+    kq = (1 << (s * 8 + 5)) | (1 << (s * 8 + 4))
+    return values[s] if hand & kq == kq else 0
 
 
 def _give_text(code: int) -> str:
