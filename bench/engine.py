@@ -23,6 +23,7 @@ import argparse
 import random
 import time
 from collections.abc import Callable
+from math import trunc
 
 from kozyr.core.match import Match
 
@@ -77,7 +78,7 @@ def bench_match(make: Factory, seconds: float,
         deals += 1
         legal = legal_actions()
         while legal:
-            apply_action(legal[int(rand() * len(legal))])
+            apply_action(legal[trunc(rand() * len(legal))])
             actions += 1
             legal = legal_actions()
     return actions, deals, time.perf_counter() - start, time.process_time() - cpu
@@ -103,11 +104,11 @@ def bench_pyspiel(game_name: str, seconds: float,
         while not state.is_terminal():
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[int(rand() * len(outcomes))][0])
+                state.apply_action(outcomes[trunc(rand() * len(outcomes))][0])
                 chance += 1
             else:
                 legal = state.legal_actions()
-                state.apply_action(legal[int(rand() * len(legal))])
+                state.apply_action(legal[trunc(rand() * len(legal))])
                 actions += 1
         games += 1
         if games % 64 == 0 and time.perf_counter() > deadline:

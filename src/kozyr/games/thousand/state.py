@@ -18,8 +18,9 @@ observation's ``talon`` shows it).
 Fast path: hands are int bitmasks, the current trick is kept as a few ints, and
 ``legal_actions`` returns shared lists where the same list comes back often (a player
 following or trumping: one prebuilt list per set of cards of a suit; bids and contracts: cached
-by bid and cap), so a caller must not change the list it gets (copy it first).  Seeded deals are dealt by an unrolled
-shuffle (:func:`kozyr.games.thousand.deal.hashed_deal`) and most finished deals are scored by
+by bid and cap; gives: cached per half hand), so a caller must not change the list it gets (copy
+it first).  Seeded deals are dealt by an unrolled shuffle
+(:func:`kozyr.games.thousand.deal.hashed_deal`) and most finished deals are scored by
 :func:`kozyr.games.thousand.scoring.score_simple`; both give exactly what the plain paths give.
 Beyond the Match API: :meth:`ThousandMatch.legal_mask` (the legal cards as a mask, no list),
 :meth:`~ThousandMatch.cap` / :meth:`~ThousandMatch.hand_cap` (120 + marriages, capped by
@@ -167,6 +168,26 @@ _SUIT_LISTS: dict[int, list[int]] = _suit_lists()
 
 #: Cached bidding and contract lists (never to be mutated): see ``_bid_list``.
 _AMOUNT_LISTS: dict[int, list[int]] = {}
+#: ``_GIVES[2 * seat + half][bits]``: the actions ``give seat c`` for the cards ``c`` of one
+#: 16-bit half of a hand (0: low, 1: high), cached as they come (at most 8 x 4096 lists):
+#: never to be mutated.
+_GIVES: tuple[dict[int, list[int]], ...] = tuple({} for _ in range(8))
+
+
+def _give_list(seat: int, hand: int) -> list[int]:
+    """Return the actions ``give seat c`` for every card ``c`` of ``hand``, low first (a new
+    list)."""
+    table = _GIVES[2 * seat]
+    lo = table.get(hand & 0xFFFF)
+    if lo is None:
+        base = A.GIVE + 32 * seat
+        lo = table[hand & 0xFFFF] = [base + c for c in _HALF_LO[hand & 0xFFFF]]
+    table = _GIVES[2 * seat + 1]
+    hi = table.get(hand >> 16)
+    if hi is None:
+        base = A.GIVE + 32 * seat
+        hi = table[hand >> 16] = [base + c for c in _HALF_HI[hand >> 16]]
+    return lo + hi
 
 
 def _lead_list(hand: int, ace_marriage: bool) -> list[int]:
@@ -340,6 +361,7 @@ class ThousandMatch(Match):
         self._cap_of = _cap_table(self._marriage_values, self._max_bid)
         self._seats = _seat_tables(n, rules.forced_bidder == "dealer")
         self._redeal_before = rules.redeal and rules.redeal_when == "before_bidding"
+        self._redeal_after_pass = rules.redeal and rules.redeal_when == "after_pass"
         self._plain_deck = not (rules.no_shuffle or rules.cut_ritual)
         self.score = MatchScore.new(rules)
         self._deal_index = 0
@@ -392,6 +414,7 @@ class ThousandMatch(Match):
         self._blind = False
         self._barrel: list[int] = []
         self._barrel_done: list[int] = []
+        self._auto_bids = False  # a barrel seat bids, or trading_in_red passes for a seat
         # talon, contract
         self._declarer = -1
         self._talon_shown = False
@@ -518,6 +541,7 @@ class ThousandMatch(Match):
         if rules.barrel and True in self.score.on_barrel:
             self._barrel = [s for s in barrel_seats(rules, self.score) if s in act]
         barrel = self._barrel
+        self._auto_bids = bool(barrel) or rules.trading_in_red is not None
         f = self._forced
         C = rules.barrel_contract if barrel else 0
         if barrel and not rules.barrel_bidding:
@@ -550,8 +574,7 @@ class ThousandMatch(Match):
         """Give the turn to the next bidder from ``s`` on, applying automatic actions."""
         passed = self._passed
         need = self._n_active - 1
-        rules = self.rules
-        if not self._barrel and rules.trading_in_red is None:  # no automatic actions
+        if not self._auto_bids:  # no automatic actions
             if passed.count(True) >= need:
                 self._end_bidding()
                 return
@@ -560,6 +583,7 @@ class ThousandMatch(Match):
                 s = nxt[s]
             self._to_act = s
             return
+        rules = self.rules
         while True:
             if sum(passed) >= need:
                 self._end_bidding()
@@ -691,8 +715,10 @@ class ThousandMatch(Match):
                 if self._writeoff_ok:
                     out.append(A.WRITEOFF)
                 return out
-            return _contract_list(self._bid, self.cap(self._declarer), self._step,
-                                  self._writeoff_ok)
+            h = self._hands[self._declarer]
+            cap = (self.hand_cap(h) if self._ace_marriage
+                   else self._cap_of[h & (h << 1) & KINGS_MASK])
+            return _contract_list(self._bid, cap, self._step, self._writeoff_ok)
         if ph == P_REDEAL:
             return [A.REDEAL, A.KEEP]
         return []
@@ -717,14 +743,13 @@ class ThousandMatch(Match):
         if self._n == 2 and self._taken_pile < 0:
             return [A.TAKE, A.TAKE + 1]
         h = self._hands[d]
-        cards = _HALF_LO[h & 0xFFFF] + _HALF_HI[h >> 16]
         if self._n == 2:
-            out = [A.DISCARD + c for c in cards]
+            out = [A.DISCARD + c for c in _HALF_LO[h & 0xFFFF] + _HALF_HI[h >> 16]]
         else:
-            out = []
-            for s in self._to_give:
-                base = A.GIVE + 32 * s
-                out += [base + c for c in cards]
+            to_give = self._to_give
+            out = _give_list(to_give[0], h)
+            if len(to_give) == 2:
+                out += _give_list(to_give[1], h)
         if self._writeoff_ok:
             out.append(A.WRITEOFF)
         if self.rules.redeal_poor_talon and self._poor_talon():
@@ -740,14 +765,14 @@ class ThousandMatch(Match):
             # trick inlined
             self._hands[seat] &= ~(1 << action)
             trick = self._trick
-            trick.append(action)
-            k = len(trick)
-            if k == 1:
+            if not trick:  # a lead
+                trick.append(action)
                 self._led = action >> 3
                 self._best = self._best_led = action
                 self._best_seat = seat
                 self._to_act = self._nxt[seat]
                 return
+            trick.append(action)
             best = self._best
             suit = action >> 3
             if suit == best >> 3:
@@ -759,12 +784,18 @@ class ThousandMatch(Match):
                 self._best_seat = seat
             if self._must_beat and suit == self._led and action > self._best_led:
                 self._best_led = action  # (only must_beat asks for it)
-            if k < self._n_active:
-                self._to_act = self._nxt[seat]
+            nxt = self._nxt[seat]
+            if nxt != self._leader:  # the trick goes on
+                self._to_act = nxt
                 return
             w = self._best_seat
             p = POINTS
-            self._taken[w] += p[trick[0]] + p[trick[1]] + (p[trick[2]] if k == 3 else 0)
+            if len(trick) == 3:
+                a, b, c = trick
+                self._taken[w] += p[a] + p[b] + p[c]
+            else:
+                a, b = trick
+                self._taken[w] += p[a] + p[b]
             self._tricks[w] += 1
             self._played += trick
             self._last_trick = (trick, self._leader, w)
@@ -848,7 +879,7 @@ class ThousandMatch(Match):
             self._after_talon()
 
     def _after_talon(self) -> None:
-        if self.rules.redeal and self.rules.redeal_when == "after_pass":
+        if self._redeal_after_pass:
             d = self._declarer
             order = [self._nxt[d]]
             while order[-1] != d:
