@@ -239,11 +239,11 @@ def test_merging_changes_no_value(pos: Position) -> None:
 def test_merging_saves_nodes() -> None:
     rng = random.Random(11)
     on = off = 0
-    for _ in range(6):
+    for _ in range(12):
         deck = list(cards_of(THOUSAND_DECK))
         rng.shuffle(deck)
-        hands = tuple(sum(1 << c for c in deck[i * 7:(i + 1) * 7]) for i in range(3))
-        pos = Position(hands=hands, leader=0, declarer=0, trump=rng.randrange(4))
+        hands = tuple(sum(1 << c for c in deck[i * 6:(i + 1) * 6]) for i in range(3))
+        pos = Position(hands=hands, leader=0, declarer=0, can_declare=False)
         merged, plain = Solver(pos), Solver(pos)
         plain.s.merge = False
         assert merged.exact() == plain.exact()

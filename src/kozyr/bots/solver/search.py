@@ -21,7 +21,8 @@ inside :meth:`Search._ab`: three nested loops, no call per card); two seats and 
 middle of a trick go card by card.  At each trick start: the upper bound (points left plus
 the declarer's marriages), the transposition table (keyed on all hands, leader, trump and the
 declaration right; it stores bounds and the best lead), and bounds from trumps when the trump
-can no longer change.  Move order: the table's lead, declarations, then high cards; followers
+can no longer change.  Move order: the table's lead, aces, declarations, then high cards
+to low ones (measured against the other orders tried: fewest nodes); followers
 try to win with their best card, else play their cheapest (a partner's trick gets points).
 
 Equivalent cards.  Two cards of one suit in one hand with no other hand's card between them
@@ -313,17 +314,22 @@ class Search:
         lead_cache = self.lead_cache
 
         def leads(h0: int, cd: bool) -> list[int]:
-            # leads: declarations first, then high cards
+            # leads: aces, declarations (leading the queen), then high cards to low ones
             moves = []
+            x = h0 >> 7 & 0x01010101
+            while x:
+                low = x & -x
+                moves.append(low.bit_length() - 1 + 7)
+                x ^= low
             if cd:
                 for s in (3, 2, 1, 0):
                     kq = kq_masks[s]
                     if h0 & kq == kq and mv[s]:
-                        moves.append(s * 8 + 37)  # K + DECLARE
                         moves.append(s * 8 + 36)  # Q + DECLARE
+                        moves.append(s * 8 + 37)  # K + DECLARE
                 if ace and h0 & aces == aces:
                     moves.extend((39, 47, 55, 63))
-            for r in (7, 6, 5, 4, 3, 2, 1, 0):
+            for r in (6, 5, 4, 3, 2, 1, 0):
                 x = h0 >> r & 0x01010101
                 while x:
                     low = x & -x
