@@ -211,3 +211,18 @@ def test_a_defender_keeps_his_marriage_when_the_contract_is_going_down() -> None
     assert m.current_player() == 0  # void in spades: any card; the declarer has 54 of 100
     action = m.action_to_text(fast_bot(max_samples=8, min_samples=8).act(m.view(0)))
     assert action not in ("play KH", "play QH")  # the hearts marriage is worth 100 to him
+
+
+def test_writeoff_value_counts_the_bolt_situation_and_the_opponents_gain() -> None:
+    from kozyr.games import make_rules
+
+    bot = PimcBot(1)
+    classic = make_rules("thousand", "classic")
+    obs = {"seat": 1, "bolts": [0, 0, 0]}
+    assert bot.writeoff_value(obs, classic, 100) == -150  # -100, and 50 to each opponent
+    assert bot.writeoff_value(obs, classic, 105) == -160  # 52.5 rounds up to 55
+    bolt = make_rules("thousand", "classic", ["writeoff_penalty=bolt", "writeoff_gain=fixed_60"])
+    cheap = bot.writeoff_value(obs, bolt, 100)
+    dear = bot.writeoff_value({"seat": 1, "bolts": [0, 2, 0]}, bolt, 100)
+    assert cheap == -100  # a third of the 120 bolt penalty, and 60 to each opponent
+    assert dear == -180  # this bolt costs the penalty itself

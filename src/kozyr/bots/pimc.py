@@ -45,8 +45,9 @@ that make the bid, then by the share that make ``give_margin`` more.  Make rates
 towards 1/2 (``(made + 1) / (n + 2)``), and a contract above the bid needs a shrunk make
 rate of ``raise_confidence``: with few samples the best-looking contract is an overestimate
 (the winner's curse).  The match situation: a
-contract that would win the match is worth ``win_bonus`` more when made; a write-off is
-compared at its real cost (the bid, or a bolt).
+contract that would win the match is worth ``win_bonus`` more when made; a write-off
+(:meth:`PimcBot.writeoff_value`) is compared at its real cost (the bid, or a bolt: dearer one
+short of the bolt penalty) and with what it gives each opponent.
 The redeal choice, two-player piles and discards, and 501's trump naming use the heuristic.
 """
 
@@ -508,10 +509,27 @@ class PimcBot(Bot):
                 best_ev, best = ev, a
         if writeoff is not None:
             bid = int(obs.get("bid") or contracts[0][0])
-            cost = -40.0 if rules.writeoff_penalty == "bolt" else -float(bid)
-            if cost > best_ev:
+            if self.writeoff_value(obs, rules, bid) > best_ev - self.defence_points:
                 return writeoff
         return best
+
+    def writeoff_value(self, obs: dict[str, Any], rules: Any, bid: int) -> float:
+        """Return a write-off's worth against the opponents: its cost less what each gains.
+
+        Compared with playing's expected score less ``defence_points`` (what each opponent
+        takes from a declarer who plays).  The cost is the bid, or a bolt: a third of the
+        bolt penalty, all of it when this bolt is the one that costs it (the match situation).
+        """
+        me = int(obs["seat"])
+        if rules.writeoff_penalty == "bolt":
+            limit = max(1, int(rules.bolt_limit or 1))
+            bolts = obs.get("bolts") or [0] * (me + 1)
+            penalty = float(rules.bolt_penalty)
+            cost = penalty if int(bolts[me]) == limit - 1 else penalty / limit
+        else:
+            cost = float(bid)
+        gain = 60 if rules.writeoff_gain == "fixed_60" else -(-bid // 10) * 5
+        return -cost - gain
 
 
 # -- helpers ------------------------------------------------------------------------------------
