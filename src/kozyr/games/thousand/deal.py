@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from hashlib import blake2b
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from kozyr.cards import THOUSAND_DECK, count, deck_cards, format_card, format_hand, parse_cards
@@ -51,6 +52,10 @@ def active_seats(players: int, dealer: int) -> list[int]:
 
 
 _ACTIVE = {n: [active_seats(n, d) for d in range(n)] for n in (2, 3, 4)}
+#: ``_SEAT_PICKS[players][dealer]((a, b, c, 0))``: the hands by seat of three hands dealt in
+#: the order of ``active_seats`` (0 for a four-player dealer).
+_SEAT_PICKS = {n: [itemgetter(*[_ACTIVE[n][d].index(s) if s in _ACTIVE[n][d] else 3
+                               for s in range(n)]) for d in range(n)] for n in (3, 4)}
 _new_tuple = tuple.__new__
 
 
@@ -76,9 +81,19 @@ def shuffled_deck(rng: random.Random) -> list[int]:
     return deck
 
 
+#: An empty BLAKE2b-128 hash: copying it is cheaper than making one with ``digest_size=16``.
+_BLAKE2B_16 = blake2b(digest_size=16)
+
+
 def hashed_int(key: str) -> int:
-    """Return 128 pseudo-random bits drawn from ``key`` (BLAKE2b): seeded, fast, portable."""
-    return int.from_bytes(blake2b(key.encode(), digest_size=16).digest(), "little")
+    """Return 128 pseudo-random bits drawn from ``key`` (BLAKE2b): seeded, fast, portable.
+
+    >>> hashed_int("7:0") == int.from_bytes(blake2b(b"7:0", digest_size=16).digest(), "little")
+    True
+    """
+    h = _BLAKE2B_16.copy()
+    h.update(key.encode())
+    return int.from_bytes(h.digest(), "little")
 
 
 def hashed_deck(key: str) -> list[int]:
@@ -114,12 +129,8 @@ def hashed_deal(key: str, players: int, dealer: int) -> DealtCards:
     if players == 2:
         return deal_deck(hashed_deck(key), players, dealer)
     a, b, c, talon = _hashed_hands3(key)
-    hands = [0] * players
-    seats = _ACTIVE[players][dealer]
-    hands[seats[0]] = a
-    hands[seats[1]] = b
-    hands[seats[2]] = c
-    return _new_tuple(DealtCards, (tuple(hands), talon, (0, 0)))  # DealtCards(hands, talon)
+    hands = _SEAT_PICKS[players][dealer]((a, b, c, 0))  # each seat's hand, in seat order
+    return _new_tuple(DealtCards, (hands, talon, (0, 0)))  # DealtCards(hands, talon)
 
 
 def _hashed_hands3(key: str) -> tuple[int, int, int, int]:
@@ -131,7 +142,9 @@ def _hashed_hands3(key: str) -> tuple[int, int, int, int]:
     come from three remainders of ``x`` below 2**30 (one-digit ints: fast) instead of the
     128-bit number itself.
     """
-    x = hashed_int(key)
+    h = _BLAKE2B_16.copy()  # x = hashed_int(key), inlined
+    h.update(key.encode())
+    x = int.from_bytes(h.digest(), "little")
     d = list(_DECK_BITS)
     x, r = divmod(x, 96909120)  # 24 * 23 * ... * 19
     j, r = r % 24, r // 24
