@@ -226,3 +226,18 @@ def test_writeoff_value_counts_the_bolt_situation_and_the_opponents_gain() -> No
     dear = bot.writeoff_value({"seat": 1, "bolts": [0, 2, 0]}, bolt, 100)
     assert cheap == -100  # a third of the 120 bolt penalty, and 60 to each opponent
     assert dear == -180  # this bolt costs the penalty itself
+
+
+def test_bidding_samples_weigh_how_well_they_fit_the_opponents_bids() -> None:
+    from kozyr.bots.pimc import _auction, _willing
+    from kozyr.games import make_rules
+
+    rules = make_rules("thousand", "classic")
+    strong, weak = parse_hand("AH TH KH QH AD TD KD"), parse_hand("9S JS 9C JC 9D JD QS")
+    assert _willing(strong, rules) >= 150 > 100 > _willing(weak, rules)
+    # seat 2 forced, seat 0 raised to 105, seat 1 passed at 110; seat 2 (the bot) to act
+    bidding = _auction({"history": [[2, "bid 100"], [0, "bid 105"], [1, "pass"]]}, 2, 5)
+    bot = PimcBot(1)
+    assert bot._bid_weight({0: strong, 1: weak}, bidding, rules) == 1.0
+    assert bot._bid_weight({0: weak, 1: weak}, bidding, rules) == bot.bid_inference
+    assert bot._bid_weight({0: weak, 1: strong}, bidding, rules) == bot.bid_inference ** 2

@@ -80,7 +80,8 @@ class PimcBot(Bot):
                  defence_points: int = 45, barrel_threat: int = 150,
                  bolt_risk: float = 0.15, declarer_margin: int = 20,
                  give_margin: int = 20, give_candidates: int = 4,
-                 forced_pass_bonus: int = 0, marriage_keep: float = 0.5) -> None:
+                 forced_pass_bonus: int = 0, marriage_keep: float = 0.5,
+                 bid_inference: float = 0.25) -> None:
         super().__init__(seed)
         self.time_limit = time_limit
         self.max_samples = max_samples
@@ -101,6 +102,7 @@ class PimcBot(Bot):
         self.give_candidates = give_candidates
         self.forced_pass_bonus = forced_pass_bonus
         self.marriage_keep = marriage_keep
+        self.bid_inference = bid_inference
         self._bid_sim: _BidSim | None = None
         self.heuristic = HeuristicBot(None if seed is None else seed + 1)
         self._plan: tuple[int, list[int]] | None = None
@@ -304,13 +306,14 @@ class PimcBot(Bot):
         return action if ev > self.pass_value(obs, rules) else pass_action
 
     def _simulate_bid(self, view: SeatView, obs: dict[str, Any],
-                      threshold: int) -> tuple[int, int]:
-        """Return (samples in which the declarer makes ``threshold``, samples) for bidding.
+                      threshold: int) -> tuple[float, float]:
+        """Return (weight of the samples in which he makes ``threshold``, of all) for bidding.
 
         The samples of one deal's auction are kept (``_BidSim``): each later bid of the same
         auction reuses them and their known bounds (made at ``lo``, failed at ``hi``), testing
         only the samples still undecided at the new threshold, and adds new samples while
-        time is left.
+        time is left.  Samples are weighted by how well they fit the opponents' bids
+        (:meth:`_bid_weight`).
         """
         me = view.seat
         rules: Any = view.rules
@@ -320,7 +323,9 @@ class PimcBot(Bot):
         if sim is None or sim.key != key:
             sim = self._bid_sim = _BidSim(key)
         deadline = self.deadline = time.perf_counter() + 0.9 * self.time_limit
-        makes = n = 0
+        bidding = _auction(obs, me, int(rules.bid_step)) if self.bid_inference < 1.0 else {}
+        makes = wsum = 0.0
+        n = 0
         try:
             for i, solver in enumerate(sim.solvers):
                 if n >= self.min_samples and time.perf_counter() >= deadline:
@@ -331,10 +336,13 @@ class PimcBot(Bot):
                         sim.lo[i] = threshold
                     else:
                         sim.hi[i] = threshold
-                makes += sim.lo[i] >= threshold
+                w = self._bid_weight(sim.hands[i], bidding, rules)
+                makes += w * (sim.lo[i] >= threshold)
+                wsum += w
                 n += 1
             if n < len(sim.solvers):
-                return makes, n
+                self.last_samples = n
+                return makes, wsum
             repeats = 0
             while len(sim.solvers) < self.max_samples:
                 if n >= self.min_samples and time.perf_counter() >= deadline:
@@ -353,15 +361,34 @@ class PimcBot(Bot):
                     break
                 solver = Solver(declarer_position(hands, play_order(m), me, rules), deadline)
                 ok = solver.can_make(threshold)
+                dealt = {s: m._hands[s] for s in play_order(m) if s != me}
                 sim.solvers.append(solver)
+                sim.hands.append(dealt)
                 sim.lo.append(threshold if ok else 0)
                 sim.hi.append(_NEVER if ok else threshold)
-                makes += ok
+                w = self._bid_weight(dealt, bidding, rules)
+                makes += w * ok
+                wsum += w
                 n += 1
         except SearchTimeout:
             pass  # the unfinished test counts for nothing
         self.last_samples = n
-        return makes, n
+        return makes, wsum
+
+    def _bid_weight(self, hands: dict[int, int], bidding: dict[int, tuple[int, int]],
+                    rules: Any) -> float:
+        """Return how well a sample's opponents' hands fit their bids so far (1, or less).
+
+        Opponents are modelled as the heuristic bids: up to the estimate of their hand with
+        the talon to come.  A sample whose opponent raised beyond that, or passed below it,
+        weighs ``bid_inference`` for each such misfit.
+        """
+        w = 1.0
+        for seat, (low, high) in bidding.items():
+            willing = _willing(hands[seat], rules)
+            if willing < low or willing >= high:
+                w *= self.bid_inference
+        return w
 
     def pass_value(self, obs: dict[str, Any], rules: Any) -> float:
         """Return what passing in the auction is worth to this seat, given the match situation.
@@ -542,12 +569,13 @@ class _BidSim:
     def __init__(self, key: tuple[Any, ...]) -> None:
         self.key = key
         self.solvers: list[Solver] = []
+        self.hands: list[dict[int, int]] = []  # the opponents' sampled hands, by seat
         self.lo: list[int] = []  # highest threshold known made (0: none)
         self.hi: list[int] = []  # lowest threshold known failed (_NEVER: none)
         self.seen: set[tuple[int, ...]] = set()
 
 
-def _shrunk(made: float, n: int) -> float:
+def _shrunk(made: float, n: float) -> float:
     """Return a make rate pulled towards 1/2 (Laplace): a few samples must not look certain."""
     return (made + 1.0) / (n + 2.0)
 
@@ -558,6 +586,44 @@ def _declared_value(action: int, values: tuple[int, ...]) -> int:
         return 0
     c = action & 31
     return 200 if c & 7 == 7 else values[c >> 3]
+
+
+def _auction(obs: dict[str, Any], me: int, step: int) -> dict[int, tuple[int, int]]:
+    """Return, per opponent who chose in this auction, the range his willing bid lies in.
+
+    ``[low, high)``: he raised to ``low`` (0 if he never raised), and passed when ``high``
+    was the lowest bid he could make (a large number while he has not passed).  The forced bid
+    is no choice.
+
+    >>> _auction({"history": [[2, "bid 100"], [0, "bid 105"], [1, "pass"]]}, 2, 5)
+    {0: (105, 1073741824), 1: (0, 110)}
+    """
+    bid = 0
+    out: dict[int, tuple[int, int]] = {}
+    for seat, text in obs.get("history") or []:
+        parts = str(text).split()
+        seat = int(seat)
+        if parts[0] == "bid" and len(parts) > 1:
+            value = int(parts[1])
+            if bid and seat != me:
+                out[seat] = (value, out.get(seat, (0, _NEVER))[1])
+            bid = max(bid, value)
+        elif parts[0] == "pass" and bid and seat != me:
+            out[seat] = (out.get(seat, (0, _NEVER))[0], bid + step)
+        elif parts[0] not in ("bid", "pass"):
+            break
+    return out
+
+
+def _willing(hand: int, rules: Any) -> int:
+    """Return the highest bid the heuristic would make with ``hand`` (three players)."""
+    from kozyr.bots.heuristic.thousand import BID_MARGIN, estimate_hand, marriage_suits
+
+    values = tuple(rules.marriages)
+    est = estimate_hand(hand, values, talon=True) - BID_MARGIN.get(int(rules.players), 20)
+    step = int(rules.bid_step)
+    cap = 120 + sum(values[s] for s in marriage_suits(hand))
+    return int(min(est // step * step, cap, int(rules.max_bid)))
 
 
 def _broken_marriage(action: int, hand: int, values: tuple[int, ...]) -> int:
