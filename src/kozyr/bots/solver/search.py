@@ -302,16 +302,14 @@ class Search:
         deadline = self.deadline
         clock = time.perf_counter
         three = n == 3
-
         asc = _ASC
-        btw = _BETWEEN if self.merge else _NEVER
-        pdiff = self.pdiff
-        spts = _SUIT_POINTS
         desc = _DESC
         by_points = _by_points
-        calls = [255]  # the first expansion checks the clock
-
+        spts = _SUIT_POINTS
+        btw = _BETWEEN if self.merge else _NEVER
+        pdiff = self.pdiff
         lead_cache = self.lead_cache
+        calls = [255]  # the first expansion checks the clock
 
         def leads(h0: int, cd: bool) -> list[int]:
             # leads: aces, declarations (leading the queen), then high cards to low ones
@@ -746,22 +744,11 @@ class Search:
                         alpha = lo
                     if hi < beta:
                         beta = hi
-                # leads: declarations first, then high cards
-                moves = []
-                if cd:
-                    for s in (3, 2, 1, 0):
-                        kq = kq_masks[s]
-                        if h & kq == kq and mv[s]:
-                            moves.append(s * 8 + 37)  # K + DECLARE
-                            moves.append(s * 8 + 36)  # Q + DECLARE
-                    if ace and h & aces == aces:
-                        moves.extend((39, 47, 55, 63))
-                for r in (7, 6, 5, 4, 3, 2, 1, 0):
-                    x = h >> r & 0x01010101
-                    while x:
-                        low = x & -x
-                        moves.append(low.bit_length() - 1 + r)
-                        x ^= low
+                moves = lead_cache.get(h | cd << 32)
+                if moves is None:
+                    moves = leads(h, cd)
+                    lead_cache[h | cd << 32] = moves
+                moves = list(moves)
                 if entry is not None and entry[2] >= 0:
                     bm = entry[2]
                     moves.remove(bm)
