@@ -181,12 +181,13 @@ class Solver:
         """Return each legal move's value: declarer's final points, or 1/0 (makes ``threshold``)."""
         s = self.s
         out: dict[int, int] = {}
+        last: int | None = None  # a sibling's value: the first guess for the next one
         for m in s.moves():
             snap = s.copy_state()
             gain = s.play(m)
             base = self.base + gain
             if threshold is None:
-                out[m] = base + _bisect(s, None)
+                out[m] = last = base + _bisect(s, None if last is None else last - base)
             else:
                 t = threshold - base
                 out[m] = 1 if t <= 0 or s.search(t - 1, t) >= t else 0
