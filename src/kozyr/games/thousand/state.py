@@ -699,19 +699,20 @@ class ThousandMatch(Match):
 
         The list may be shared (cached by hand, bid...): do not change it; copy it to edit it.
         """
-        ph = self._phase
-        if ph == P_PLAY:
+        if self._trick:  # a trick under way: only ever in the play phase
             h = self._hands[self._to_act]
-            if self._trick:
-                f = h & SUIT_MASK[self._led]
-                if f:
-                    if self._must_beat and f & ABOVE[self._best_led]:
-                        return _SUIT_LISTS[f & ABOVE[self._best_led]]
-                    return _SUIT_LISTS[f]
-                t = self._trump
-                if t >= 0 and h & SUIT_MASK[t]:
-                    return _SUIT_LISTS[h & SUIT_MASK[t]]
-                return _HALF_LO[h & 0xFFFF] + _HALF_HI[h >> 16]  # neither follow nor trump
+            f = h & SUIT_MASK[self._led]
+            if f:
+                if self._must_beat and f & ABOVE[self._best_led]:
+                    return _SUIT_LISTS[f & ABOVE[self._best_led]]
+                return _SUIT_LISTS[f]
+            t = self._trump
+            if t >= 0 and h & SUIT_MASK[t]:
+                return _SUIT_LISTS[h & SUIT_MASK[t]]
+            return _HALF_LO[h & 0xFFFF] + _HALF_HI[h >> 16]  # neither follow nor trump
+        ph = self._phase
+        if ph == P_PLAY:  # a lead
+            h = self._hands[self._to_act]
             if (self._trick_no or self._first_marriage) and (
                     h & (h << 1) & KINGS_MASK or self._ace_marriage):
                 return _lead_list(h, self._ace_marriage)
