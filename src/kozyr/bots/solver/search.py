@@ -587,33 +587,34 @@ class Search:
                                     v2 = pu - d
                                 continue
                         cnt += 1
-                        hands[s2] = h2 ^ (1 << c2)
                         pts = tp + pts_of[c2]
                         w = s2 if beat >> c2 & 1 else win
                         g = pts * wts[w]
                         if b2 <= g:
                             v = g  # the declarer has reached the threshold
-                        elif last2:
-                            # one card each is left: the last trick plays itself
-                            x0 = hands[w].bit_length() - 1
-                            wa = nxt[w]
-                            x1 = hands[wa].bit_length() - 1
-                            wb = nxt[wa]
-                            x2 = hands[wb].bit_length() - 1
-                            bc, lw = x0, w
-                            if x1 >> 3 == bc >> 3:
-                                if x1 > bc:
-                                    bc, lw = x1, wa
-                            elif x1 >> 3 == t:
-                                bc, lw = x1, wa
-                            if x2 >> 3 == bc >> 3:
-                                if x2 > bc:
-                                    lw = wb
-                            elif x2 >> 3 == t:
-                                lw = wb
-                            v = g + (pts_of[x0] + pts_of[x1] + pts_of[x2]) * wts[lw]
                         else:
-                            v = g + tk(a2 - g, b2 - g, w, t, True, rem - pts)
+                            hands[s2] = h2 ^ (1 << c2)
+                            if last2:
+                                # one card each is left: the last trick plays itself
+                                x0 = hands[w].bit_length() - 1
+                                wa = nxt[w]
+                                x1 = hands[wa].bit_length() - 1
+                                wb = nxt[wa]
+                                x2 = hands[wb].bit_length() - 1
+                                bc, lw = x0, w
+                                if x1 >> 3 == bc >> 3:
+                                    if x1 > bc:
+                                        bc, lw = x1, wa
+                                elif x1 >> 3 == t:
+                                    bc, lw = x1, wa
+                                if x2 >> 3 == bc >> 3:
+                                    if x2 > bc:
+                                        lw = wb
+                                elif x2 >> 3 == t:
+                                    lw = wb
+                                v = g + (pts_of[x0] + pts_of[x1] + pts_of[x2]) * wts[lw]
+                            else:
+                                v = g + tk(a2 - g, b2 - g, w, t, True, rem - pts)
                         pc = c2
                         pu = v
                         if max2:
