@@ -133,7 +133,7 @@ _BYTE_POINTS: tuple[int, ...] = tuple(sum(_RANK_POINTS[r] for r in range(8) if b
                                       for b in range(256))
 
 
-def _half_lists(offset: int) -> dict[int, list[int]]:
+def _half_lists(offset: int) -> dict[int, tuple[int, ...]]:
     """Return the cards (low first) of each 16-bit half of a hand, keyed by the half's bits.
 
     Only the Thousand cards (9 to A) of the two suits of the half can be set: 4096 entries.
@@ -142,13 +142,14 @@ def _half_lists(offset: int) -> dict[int, list[int]]:
     out = {}
     for bits in range(1 << len(places)):
         chosen = [p for i, p in enumerate(places) if bits >> i & 1]
-        out[sum(1 << p for p in chosen)] = [p + offset for p in chosen]
+        out[sum(1 << p for p in chosen)] = tuple(p + offset for p in chosen)
     return out
 
 
-#: ``_HALF_LO[m & 0xFFFF] + _HALF_HI[m >> 16]``: the cards of ``m``, low first, as a new list.
-_HALF_LO: dict[int, list[int]] = _half_lists(0)
-_HALF_HI: dict[int, list[int]] = _half_lists(16)
+#: ``[*_HALF_LO[m & 0xFFFF], *_HALF_HI[m >> 16]]``: the cards of ``m``, low first, as a new
+#: list.  (Tuples: compact, and the garbage collector stops tracking them.)
+_HALF_LO: dict[int, tuple[int, ...]] = _half_lists(0)
+_HALF_HI: dict[int, tuple[int, ...]] = _half_lists(16)
 
 
 def _suit_lists() -> dict[int, list[int]]:
@@ -170,9 +171,9 @@ _SUIT_LISTS: dict[int, list[int]] = _suit_lists()
 #: Cached bidding and contract lists (never to be mutated): see ``_bid_list``.
 _AMOUNT_LISTS: dict[int, list[int]] = {}
 #: ``_GIVES[2 * seat + half][bits]``: the actions ``give seat c`` for the cards ``c`` of one
-#: 16-bit half of a hand (0: low, 1: high), cached as they come (at most 8 x 4096 lists):
-#: never to be mutated.
-_GIVES: tuple[dict[int, list[int]], ...] = tuple({} for _ in range(8))
+#: 16-bit half of a hand (0: low, 1: high), cached as they come (at most 8 x 4096 tuples,
+#: which the garbage collector stops tracking).
+_GIVES: tuple[dict[int, tuple[int, ...]], ...] = tuple({} for _ in range(8))
 
 
 def _give_list(seat: int, hand: int) -> list[int]:
@@ -182,13 +183,13 @@ def _give_list(seat: int, hand: int) -> list[int]:
     lo = table.get(hand & 0xFFFF)
     if lo is None:
         base = A.GIVE + 32 * seat
-        lo = table[hand & 0xFFFF] = [base + c for c in _HALF_LO[hand & 0xFFFF]]
+        lo = table[hand & 0xFFFF] = tuple([base + c for c in _HALF_LO[hand & 0xFFFF]])
     table = _GIVES[2 * seat + 1]
     hi = table.get(hand >> 16)
     if hi is None:
         base = A.GIVE + 32 * seat
-        hi = table[hand >> 16] = [base + c for c in _HALF_HI[hand >> 16]]
-    return lo + hi
+        hi = table[hand >> 16] = tuple([base + c for c in _HALF_HI[hand >> 16]])
+    return [*lo, *hi]
 
 
 def _lead_list(hand: int, ace_marriage: bool) -> list[int]:
@@ -196,7 +197,7 @@ def _lead_list(hand: int, ace_marriage: bool) -> list[int]:
     then ``play Q marriage`` and ``play K marriage`` of each marriage held (low suit first),
     then the four aces' declarations if ``ace_marriage`` and all four are held.
     """
-    lst = _HALF_LO[hand & 0xFFFF] + _HALF_HI[hand >> 16]
+    lst = [*_HALF_LO[hand & 0xFFFF], *_HALF_HI[hand >> 16]]
     kings = hand & (hand << 1) & KINGS_MASK
     while kings:
         k = (kings & -kings).bit_length() - 1
@@ -709,14 +710,14 @@ class ThousandMatch(Match):
             t = self._trump
             if t >= 0 and h & SUIT_MASK[t]:
                 return _SUIT_LISTS[h & SUIT_MASK[t]]
-            return _HALF_LO[h & 0xFFFF] + _HALF_HI[h >> 16]  # neither follow nor trump
+            return [*_HALF_LO[h & 0xFFFF], *_HALF_HI[h >> 16]]  # neither follow nor trump
         ph = self._phase
         if ph == P_PLAY:  # a lead
             h = self._hands[self._to_act]
             if (self._trick_no or self._first_marriage) and (
                     h & (h << 1) & KINGS_MASK or self._ace_marriage):
                 return _lead_list(h, self._ace_marriage)
-            return _HALF_LO[h & 0xFFFF] + _HALF_HI[h >> 16]  # a lead: rarely twice the same
+            return [*_HALF_LO[h & 0xFFFF], *_HALF_HI[h >> 16]]  # a lead: rarely twice the same
         if ph == P_BIDDING:
             if self._blind_pending:
                 return [A.BLIND, A.bid(100)]
@@ -761,7 +762,7 @@ class ThousandMatch(Match):
             return [A.TAKE, A.TAKE + 1]
         h = self._hands[d]
         if self._n == 2:
-            out = [A.DISCARD + c for c in _HALF_LO[h & 0xFFFF] + _HALF_HI[h >> 16]]
+            out = [A.DISCARD + c for c in (*_HALF_LO[h & 0xFFFF], *_HALF_HI[h >> 16])]
         else:
             to_give = self._to_give
             out = _give_list(to_give[0], h)
