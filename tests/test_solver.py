@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import random
+import time
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kozyr.bots.solver import (
     DECLARE,
     Position,
+    SearchTimeout,
     Solver,
     best_moves,
     can_make,
@@ -272,3 +275,14 @@ def test_sequence_across_played_cards_and_a_trump_change() -> None:
     assert solve_exact(pos) == brute(as_dict(pos))
     for n in range(0, 140, 7):
         assert can_make(pos, n) == (brute(as_dict(pos)) >= n)
+
+
+def test_a_passed_deadline_stops_the_search() -> None:
+    rng = random.Random(3)
+    deck = list(cards_of(THOUSAND_DECK))
+    rng.shuffle(deck)
+    hands = tuple(sum(1 << c for c in deck[i * 8:(i + 1) * 8]) for i in range(3))
+    pos = Position(hands=hands, leader=0, declarer=0, can_declare=False)
+    with pytest.raises(SearchTimeout):
+        Solver(pos, deadline=time.perf_counter() - 1.0).can_make(100)
+    assert Solver(pos).can_make(0)
