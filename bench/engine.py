@@ -89,7 +89,7 @@ def bench_pyspiel(game_name: str, seconds: float,
     """Play OpenSpiel's ``game_name`` at random; return (player actions, all actions incl.
     chance outcomes, games, elapsed, cpu time), or None without pyspiel."""
     try:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
         return None
     game = pyspiel.load_game(game_name)
@@ -149,18 +149,18 @@ def main() -> None:
     slice_ = args.seconds / args.rounds
     totals: dict[str, list[float]] = {name: [0, 0, 0.0] for name in makers}
     cpu_rates: dict[str, list[float]] = {name: [] for name in makers}  # actions/s per slice
-    skat_total = [0, 0, 0, 0.0]
+    skat_total: list[float] = [0, 0, 0, 0.0]
     skat_cpu: list[float] = []  # player actions per CPU second, per slice
     skat_cpu_all: list[float] = []
     have_pyspiel = True
     for r in range(args.rounds):
         for name, make in makers.items():
-            n, deals, dt, cpu = bench_match(make, slice_, seed=1 + 1000 * r)
+            acts, n_deals, secs, cpu = bench_match(make, slice_, seed=1 + 1000 * r)
             t = totals[name]
-            t[0] += n
-            t[1] += deals
-            t[2] += dt
-            cpu_rates[name].append(n / cpu)
+            t[0] += acts
+            t[1] += n_deals
+            t[2] += secs
+            cpu_rates[name].append(acts / cpu)
         if have_pyspiel:
             skat = bench_pyspiel("skat", slice_, seed=1 + r)
             if skat is None:

@@ -138,9 +138,9 @@ def _hashed_hands3(key: str) -> tuple[int, int, int, int]:
 
     The Fisher-Yates swaps of :func:`hashed_deck`, unrolled: the swap of step ``k`` fixes the
     card at place ``k`` of the deck, which goes to the talon (places 21-23) or to hand
-    ``k % 3`` (``a``, ``b``, ``c``); the deck is kept as card bits.  The digits ``x % (k + 1)``
-    come from three remainders of ``x`` below 2**30 (one-digit ints: fast) instead of the
-    128-bit number itself.
+    ``k % 3`` (``a``, ``b``, ``c``); the deck is kept as card bits, added up (each card once,
+    so ``+`` is ``|``, and faster).  The digits ``x % (k + 1)`` come from three remainders of
+    ``x`` below 2**30 (one-digit ints: fast) instead of the 128-bit number itself.
     """
     h = _BLAKE2B_16.copy()  # x = hashed_int(key), inlined
     h.update(key.encode())
@@ -151,10 +151,10 @@ def _hashed_hands3(key: str) -> tuple[int, int, int, int]:
     t = d[j]
     d[j] = d[23]
     j, r = r % 23, r // 23
-    t |= d[j]
+    t += d[j]
     d[j] = d[22]
     j, r = r % 22, r // 22
-    t |= d[j]
+    t += d[j]
     d[j] = d[21]
     j, r = r % 21, r // 21
     c = d[j]
@@ -167,56 +167,56 @@ def _hashed_hands3(key: str) -> tuple[int, int, int, int]:
     d[j] = d[18]
     x, r = divmod(x, 13366080)  # 18 * 17 * ... * 13
     j, r = r % 18, r // 18
-    c |= d[j]
+    c += d[j]
     d[j] = d[17]
     j, r = r % 17, r // 17
-    b |= d[j]
+    b += d[j]
     d[j] = d[16]
     j, r = r % 16, r // 16
-    a |= d[j]
+    a += d[j]
     d[j] = d[15]
     j, r = r % 15, r // 15
-    c |= d[j]
+    c += d[j]
     d[j] = d[14]
     j, r = r % 14, r // 14
-    b |= d[j]
+    b += d[j]
     d[j] = d[13]
     j, r = r % 13, r // 13
-    a |= d[j]
+    a += d[j]
     d[j] = d[12]
     r = x % 479001600  # 12 * 11 * ... * 2
     j, r = r % 12, r // 12
-    c |= d[j]
+    c += d[j]
     d[j] = d[11]
     j, r = r % 11, r // 11
-    b |= d[j]
+    b += d[j]
     d[j] = d[10]
     j, r = r % 10, r // 10
-    a |= d[j]
+    a += d[j]
     d[j] = d[9]
     j, r = r % 9, r // 9
-    c |= d[j]
+    c += d[j]
     d[j] = d[8]
     j, r = r % 8, r // 8
-    b |= d[j]
+    b += d[j]
     d[j] = d[7]
     j, r = r % 7, r // 7
-    a |= d[j]
+    a += d[j]
     d[j] = d[6]
     j, r = r % 6, r // 6
-    c |= d[j]
+    c += d[j]
     d[j] = d[5]
     j, r = r % 5, r // 5
-    b |= d[j]
+    b += d[j]
     d[j] = d[4]
     j, r = r % 4, r // 4
-    a |= d[j]
+    a += d[j]
     d[j] = d[3]
     j, r = r % 3, r // 3
-    c |= d[j]
+    c += d[j]
     d[j] = d[2]
-    b |= d[r]  # place 1 (the last swap, r % 2 == r); place 0 is the other card
-    a |= d[1 - r]
+    b += d[r]  # place 1 (the last swap, r % 2 == r); place 0 is the other card
+    a += d[1 - r]
     return a, b, c, t
 
 
