@@ -554,7 +554,7 @@ class ThousandMatch(Match):
             cap_of = self._cap_of
             caps = self._caps = []
             for h in self._hands:
-                caps.append(cap_of[h & (h << 1) & KINGS_MASK])
+                caps.append(cap_of[h & (h + h) & KINGS_MASK])  # h + h: h << 1
         act = self._active
         if rules.barrel and True in self.score.on_barrel:
             self._barrel = [s for s in barrel_seats(rules, self.score) if s in act]
@@ -716,7 +716,7 @@ class ThousandMatch(Match):
         if ph == P_PLAY:  # a lead
             h = self._hands[self._to_act]
             if (self._trick_no or self._first_marriage) and (
-                    h & (h << 1) & KINGS_MASK or self._ace_marriage):
+                    h & (h + h) & KINGS_MASK or self._ace_marriage):  # h + h: h << 1
                 return _lead_list(h, self._ace_marriage)
             return [*_HALF_LO[h & 0xFFFF], *_HALF_HI[h >> 16]]  # a lead: rarely twice the same
         if ph == P_BIDDING:
@@ -736,7 +736,7 @@ class ThousandMatch(Match):
                 return out
             h = self._hands[self._declarer]
             cap = (self.hand_cap(h) if self._ace_marriage
-                   else self._cap_of[h & (h << 1) & KINGS_MASK])
+                   else self._cap_of[h & (h + h) & KINGS_MASK])
             return _contract_list(self._bid, cap, self._step, self._writeoff_ok)
         if ph == P_REDEAL:
             return [A.REDEAL, A.KEEP]
@@ -784,7 +784,7 @@ class ThousandMatch(Match):
         if action < 32:
             # a card played (only ever legal in the play phase): the hot path, the end of the
             # trick inlined
-            self._hands[seat] &= _NOT_BIT[action]
+            self._hands[seat] -= BIT[action]  # &= ~BIT[action]: the card is held
             trick = self._trick
             if not trick:  # a lead
                 trick.append(action)
