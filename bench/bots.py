@@ -70,6 +70,10 @@ def main() -> None:
             continue
         print(f"{phase:10} {len(xs):5d} " + " ".join(
             f"{quantile(xs, q) * 1000:6.0f}ms" for q in (0.5, 0.9, 0.95, 0.99, 1.0)))
+    xs = times.get("all") or []
+    if xs:
+        over = sum(x > 1.0 for x in xs)
+        print(f"decisions over 1 s: {over} of {len(xs)} ({100 * over / len(xs):.1f}%)")
     if samples:
         print(f"samples per decision: median {statistics.median(samples):.0f}, "
               f"min {min(samples)}, max {max(samples)}")
