@@ -2,19 +2,25 @@
 
 Run: ``.venv/bin/python bench/engine.py [--seconds 5] [--game thousand]``
 
-Each engine plays random legal actions (``legal_actions`` + ``apply_action``, ``deal()`` when a
-deal is due, a new match when one ends) for a fixed time and reports actions/s and deals/s.
-If ``pyspiel`` imports (``.venv/bin/pip install open-spiel``), OpenSpiel's ``skat`` is played
-the same way in the same process and each engine's ratio to it is printed; otherwise that is
-said and skipped.  ``ENGINES`` maps an engine's name to the (game, preset) its factory plays,
-so Debertz and Tertz join with an entry each (they are there, and run once they import).
+Each engine plays random legal actions for a fixed time, whole deals through the public Match
+API (``deal()``; then ``legal_actions()`` and ``apply_action()`` until ``legal_actions()`` is
+empty, i.e. the deal is over and scored; a new match when one ends), and reports actions/s and
+deals/s.  If ``pyspiel`` imports (``.venv/bin/pip install open-spiel``), OpenSpiel's ``skat`` is
+played the same way in the same process (its own API: ``is_terminal``, ``is_chance_node``,
+``legal_actions``, ``apply_action``) and each engine's ratio to it is printed; otherwise that is
+said and skipped.  Both loops draw an action as ``legal[trunc(rand() * len(legal))]``.
+``ENGINES`` maps an engine's name to the (game, preset) its factory plays, so Debertz and Tertz
+join with an entry each (they are there, and run once they import).
 
 Figures (2026-11-29, this 2-core machine shared with other jobs, so wall-clock rates swing
-2x; ``--seconds 8 --rounds 8``, one process): before the engine work (46f68fd) thousand
-(classic) reached 318k actions/s in its best CPU slice against skat's 422k player actions/s:
-0.75x; after it (see git log) 490k-505k against 423k-430k: 1.14x-1.19x (best CPU slices), a
-median round ratio of 1.05x-1.18x.  Skat counting chance outcomes as actions is about twice
-its player actions.
+2x; ``--seconds 8 --rounds 8``, one process; "x" = thousand / skat player actions, best CPU
+slices): before the engine work (46f68fd) thousand (classic) reached 318k actions/s against
+skat's 422k: 0.75x; after it (cefc948) 490k-505k against 423k-430k: 1.14x-1.19x on a loaded
+machine, 1.33x on a quiet one.  After the second round of work (slots, no shifts on the play
+path, prebuilt follow lists, a leaner loop: see git log), run alternately with ff1b701 (engine
+and bench as they were before it) on the same loaded machine (load 5-9): ff1b701 1.20x-1.31x,
+now 1.50x-1.59x (median round ratio 1.46x-1.53x); thousand ~690k-730k actions/s, skat ~460k.
+Skat counting chance outcomes as actions is about twice its player actions.
 """
 
 from __future__ import annotations

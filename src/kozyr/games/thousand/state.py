@@ -19,8 +19,10 @@ Fast path: hands are int bitmasks, the current trick is kept as a few ints, and
 ``legal_actions`` returns shared lists where the same list comes back often (a player
 following or trumping: one prebuilt list per set of cards of a suit; bids and contracts: cached
 by bid and cap; gives: cached per half hand), so a caller must not change the list it gets (copy
-it first).  Seeded deals are dealt by an unrolled shuffle
-(:func:`kozyr.games.thousand.deal.hashed_deal`) and most finished deals are scored by
+it first).  Every attribute of a match lives in a slot; the play path avoids shifts and bitwise
+inversions (products, sums and table lookups, which CPython 3.11 specializes), and card tables
+are tuples (compact, untracked by the garbage collector).  Seeded deals are dealt by an unrolled
+shuffle (:func:`kozyr.games.thousand.deal.hashed_deal`) and most finished deals are scored by
 :func:`kozyr.games.thousand.scoring.score_simple`; both give exactly what the plain paths give.
 Beyond the Match API: :meth:`ThousandMatch.legal_mask` (the legal cards as a mask, no list),
 :meth:`~ThousandMatch.cap` / :meth:`~ThousandMatch.hand_cap` (120 + marriages, capped by
