@@ -82,7 +82,7 @@ class PimcBot(Bot):
                  defence_points: int = 45, barrel_threat: int = 150,
                  bolt_risk: float = 0.15, declarer_margin: int = 20,
                  give_margin: int = 20, give_candidates: int = 4,
-                 forced_pass_bonus: int = 0, marriage_keep: float = 0.5,
+                 forced_pass_bonus: int = 20, marriage_keep: float = 0.5,
                  bid_inference: float = 0.25, bid_margin: int = 0) -> None:
         super().__init__(seed)
         self.time_limit = time_limit
