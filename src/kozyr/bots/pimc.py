@@ -1,6 +1,7 @@
 """The ``pimc`` bot (level ``hard``): Perfect Information Monte Carlo over the double-dummy solver.
 
-Thousand only; for Debertz and Tertz it explicitly falls back to the heuristic bot.  It sees
+Thousand here; Debertz and Tertz are handed to :class:`kozyr.bots.pimc_tricks.TrickPimcBot`
+(PIMC card play over their own solvers, the heuristic for their other decisions).  It sees
 only its :class:`~kozyr.core.match.SeatView`: deals are sampled with ``view.sample(rng)``
 (every hidden card dealt again, consistently with the observation), each sample is turned
 into a solver position by :func:`kozyr.bots.solver.adapter.position_from_match`, solved, and
