@@ -62,6 +62,7 @@ from typing import Any
 
 from kozyr.bots.base import Bot
 from kozyr.bots.heuristic import HeuristicBot
+from kozyr.bots.sampling import distinct_samples
 from kozyr.bots.solver import Position, SearchTimeout, Solver, hand_points
 from kozyr.bots.solver.adapter import declarer_position, play_order, position_from_match
 from kozyr.bots.solver.search import POINTS
@@ -147,31 +148,12 @@ class PimcBot(Bot):
 
     # -- sampling ------------------------------------------------------------------------------
     def _samples(self, view: SeatView) -> Any:
-        """Yield distinct sampled matches until the time limit, max_samples or enumeration ends.
+        """Yield distinct sampled matches (hands and talon) until the time limit.
 
         Searches started for a sample stop at the same deadline (``self.deadline``) by raising
         SearchTimeout: the caller drops that sample and stops.
         """
-        # 10% of the budget is left for what follows the searches (and a busy machine)
-        deadline = self.deadline = time.perf_counter() + 0.9 * self.time_limit
-        seen: set[tuple[int, ...]] = set()
-        repeats = 0
-        count = 0
-        while count < self.max_samples:
-            if count >= self.min_samples and time.perf_counter() >= deadline:
-                return
-            m: Any = view.sample(self.rng)
-            key = (*m._hands, m._talon)
-            if key in seen:
-                repeats += 1
-                if repeats >= self.enum_patience:
-                    return  # every consistent deal has (very likely) been seen
-                continue
-            repeats = 0
-            seen.add(key)
-            count += 1
-            self.last_samples = count
-            yield m
+        return distinct_samples(self, view, _deal_key, time.perf_counter)
 
     # -- play ----------------------------------------------------------------------------------
     def _play(self, view: SeatView, obs: dict[str, Any], legal: list[int]) -> int:
@@ -577,6 +559,10 @@ class _BidSim:
         self.lo: list[int] = []  # highest threshold known made (0: none)
         self.hi: list[int] = []  # lowest threshold known failed (_NEVER: none)
         self.seen: set[tuple[int, ...]] = set()
+
+
+def _deal_key(m: Any) -> tuple[int, ...]:
+    return (*m._hands, m._talon)
 
 
 def _shrunk(made: float, n: float) -> float:

@@ -61,6 +61,7 @@ from typing import Any
 
 from kozyr.bots.base import Bot
 from kozyr.bots.heuristic import HeuristicBot
+from kozyr.bots.sampling import distinct_samples
 from kozyr.bots.solver.debertz import (
     BELLA_ACTION,
     DebertzPosition,
@@ -183,29 +184,9 @@ class TrickPimcBot(Bot):
 
     # -- sampling ------------------------------------------------------------------------------
     def _samples(self, view: SeatView) -> Iterator[Any]:
-        """Yield distinct sampled matches until the time limit, max_samples or enumeration ends."""
-        deadline = self.deadline = self.clock() + 0.9 * self.time_limit
-        seen: set[tuple[int, ...]] = set()
-        repeats = 0
-        count = 0
-        tertz = view.game == "tertz"
-        while count < self.max_samples:
-            if count >= self.min_samples and self.clock() >= deadline:
-                return
-            m: Any = view.sample(self.rng)
-            key = tuple(m._hands)
-            if tertz:
-                key += tuple(m._stock[m._sp:])
-            if key in seen:
-                repeats += 1
-                if repeats >= self.enum_patience:
-                    return  # every consistent deal has (very likely) been seen
-                continue
-            repeats = 0
-            seen.add(key)
-            count += 1
-            self.last_samples = count
-            yield m
+        """Yield distinct sampled matches (hands, and Tertz's stock) until the time limit."""
+        return distinct_samples(self, view, _tertz_key if view.game == "tertz" else _hands_key,
+                                self.clock)
 
     def _pick(self, view: SeatView, score: dict[int, float], maximise: bool) -> int:
         """Return the best card by ``score``; ties: the heuristic's card, else the lowest."""
@@ -300,3 +281,11 @@ class TrickPimcBot(Bot):
         if n == 0:
             return self.heuristic.act(view)
         return self._pick(view, total, True)
+
+
+def _hands_key(m: Any) -> tuple[int, ...]:
+    return tuple(m._hands)
+
+
+def _tertz_key(m: Any) -> tuple[int, ...]:
+    return (*m._hands, *m._stock[m._sp:])
