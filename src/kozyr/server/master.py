@@ -272,11 +272,8 @@ class TableMaster:
                                                              user.name, abandoned=True)
             else:
                 self.seats[mine] = Seat()
-            if not self.humans():
-                await self._close()
+            if not await self._seats_changed():
                 return
-            await self._save()
-            self.broadcast_snapshot()
             self._schedule()
         self.lobby.counts_changed()
 
@@ -311,12 +308,18 @@ class TableMaster:
             if s.kind != "human" or s.conns or self.status not in ("waiting", "over"):
                 return
             self.seats[seat] = Seat()
-            if not self.humans():
-                await self._close()
+            if not await self._seats_changed():
                 return
-            await self._save()
-            self.broadcast_snapshot()
         self.lobby.counts_changed()
+
+    async def _seats_changed(self) -> bool:
+        """Close the table when no human is left (return False), else save and show the seats."""
+        if not self.humans():
+            await self._close()
+            return False
+        await self._save()
+        self.broadcast_snapshot()
+        return True
 
     async def _absent(self, seat: int) -> None:
         async with self.lock:
