@@ -32,6 +32,7 @@ from kozyr.bots.solver.debertz import _RED
 from kozyr.bots.solver.search import SearchTimeout
 from kozyr.cards import FULL_DECK, JACK, SUIT_MASK, parse_card, parse_cards, parse_hand, parse_suit
 from kozyr.games.tertz.scoring import CARD_POINTS, LAST_TRICK
+from kozyr.games.tertz.state import follow_mask
 from kozyr.games.tricks import JACK_NINE_TRUMPS, stronger_in_suit
 
 __all__ = ["SearchTimeout", "TertzPosition", "TertzSolver", "legal_cards", "play"]
@@ -87,19 +88,8 @@ def legal_cards(pos: TertzPosition) -> list[int]:
     if pos.lead < 0:
         cands = h
     else:
-        cands = _follow(h, pos.lead, pos.trump, not pos.draws, pos.free_jack)
+        cands = follow_mask(h, pos.lead, pos.trump, not pos.draws, pos.free_jack)
     return [c for c in range(32) if cands >> c & 1]
-
-
-def _follow(hand: int, lead: int, trump: int, must_beat: bool, free_jack: bool) -> int:
-    jack = 1 << (trump * 8 + JACK) if free_jack else 0
-    h = hand & ~jack
-    suit = h & SUIT_MASK[lead >> 3]
-    if must_beat and suit:
-        m = suit & _HIGHER[trump][lead] or suit
-    else:
-        m = suit or h & SUIT_MASK[trump] or h
-    return (m or hand) | (hand & jack)
 
 
 def _beats(c: int, lead: int, trump: int) -> bool:
