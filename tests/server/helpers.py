@@ -154,3 +154,14 @@ async def play_until(clients: dict[int, Client], table: str, rng: random.Random,
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def seat_clients(base: str, n: int) -> tuple[dict[int, Client], str]:
+    """Connect ``n`` clients; the first creates a table of GAME_SPEC and each takes his seat."""
+    clients = {i: await Client.connect(base) for i in range(n)}
+    await clients[0].send({"type": "create", "spec": GAME_SPEC})
+    table = (await clients[0].expect("created"))["table"]["id"]
+    for i, c in clients.items():
+        await c.send({"type": "join", "table": table, "seat": i})
+        await c.expect("table")
+    return clients, table

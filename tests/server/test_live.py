@@ -17,17 +17,7 @@ from kozyr.records import replay_record
 
 from .audit import allowed_by_step, audit
 from .conftest import live_server
-from .helpers import GAME_SPEC, SEATS, Client, play_until
-
-
-async def seat_clients(base: str, n: int) -> tuple[dict[int, Client], str]:
-    clients = {i: await Client.connect(base) for i in range(n)}
-    await clients[0].send({"type": "create", "spec": GAME_SPEC})
-    table = (await clients[0].expect("created"))["table"]["id"]
-    for i, c in clients.items():
-        await c.send({"type": "join", "table": table, "seat": i})
-        await c.expect("table")
-    return clients, table
+from .helpers import GAME_SPEC, SEATS, Client, play_until, seat_clients
 
 
 async def fetch(base: str, path: str) -> Any:

@@ -16,7 +16,7 @@ import httpx
 from kozyr.records import replay_record
 
 from .conftest import free_port
-from .helpers import GAME_SPEC, SEATS, Client, play_until
+from .helpers import SEATS, Client, play_until, seat_clients
 
 
 async def start_server(db: str, port: int, tmp: Path) -> subprocess.Popen[bytes]:
@@ -43,12 +43,7 @@ async def test_kill_9_in_the_middle_of_a_match_then_restart_and_finish(tmp_path:
     base = f"ws://127.0.0.1:{port}"
     proc = await start_server(db, port, tmp_path)
     try:
-        clients = {i: await Client.connect(base) for i in range(SEATS)}
-        await clients[0].send({"type": "create", "spec": GAME_SPEC})
-        table = (await clients[0].expect("created"))["table"]["id"]
-        for i, c in clients.items():
-            await c.send({"type": "join", "table": table, "seat": i})
-            await c.expect("table")
+        clients, table = await seat_clients(base, SEATS)
         rng = random.Random(9)
 
         def deep_enough(seat: int, msg: dict[str, Any]) -> bool:
