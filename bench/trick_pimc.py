@@ -16,7 +16,9 @@ import time
 from collections import defaultdict
 
 from kozyr.bots import make_bot
+from kozyr.bots.arena import _play_deal, _Timed
 from kozyr.bots.pimc_tricks import TrickPimcBot
+from kozyr.core.match import Match
 from kozyr.games import new_match
 
 
@@ -24,6 +26,25 @@ def pct(xs: list[float], q: float) -> float:
     """Return the q-quantile of ``xs`` (nearest rank)."""
     s = sorted(xs)
     return s[min(len(s) - 1, int(q * len(s)))]
+
+
+class _Measured(_Timed):
+    """Seat 0: record wall and CPU time, samples and hand size of each decision with a choice."""
+
+    def __init__(self, bot: TrickPimcBot, rows: list[tuple[float, float, int, int]]) -> None:
+        super().__init__(bot, [])
+        self.pimc = bot
+        self.rows = rows
+
+    def act(self, match: Match, seat: int) -> int:
+        choice = len(match.legal_actions()) > 1
+        w, c = time.perf_counter(), time.process_time()
+        a = self.bot.act(match.view(seat))
+        w, c = time.perf_counter() - w, time.process_time() - c
+        if choice:
+            hand = match.observation(seat)["hand"] or ""
+            self.rows.append((w, c, self.pimc.last_samples, len(hand.split())))
+        return a
 
 
 def main() -> None:
@@ -39,26 +60,9 @@ def main() -> None:
     for i in range(args.deals):
         m = new_match(args.game, args.preset, seed=args.seed + i)
         hard = TrickPimcBot(args.seed + i, time_limit=args.time_limit)
-        bots = [hard] + [make_bot("normal", seed=s) for s in range(1, m.players)]
-        start = 0
-        while not m.is_over:
-            if m.awaiting_deal:
-                m.deal()
-                continue
-            seat = m.current_player()
-            assert seat is not None
-            choice = len(m.legal_actions()) > 1
-            w, c = time.perf_counter(), time.process_time()
-            a = bots[seat].act(m.view(seat))
-            w, c = time.perf_counter() - w, time.process_time() - c
-            if seat == 0 and choice:
-                hand = m.observation(0)["hand"] or ""
-                rows.append((w, c, hard.last_samples, len(hand.split())))
-            m.apply_action(a)
-            if len(m.sheet) > start:
-                if not any("redeal" in marks for marks in m.sheet[-1].marks):
-                    break
-                start = len(m.sheet)
+        bots = [_Measured(hard, rows)] + [_Timed(make_bot("normal", seed=s), [])
+                                          for s in range(1, m.players)]
+        _play_deal(m, bots)
     searched = [r for r in rows if r[2] > 0]
     print(f"{args.game}: {len(rows)} decisions with a choice, {len(searched)} searched")
     for name, sel in (("all", rows), ("searched", searched)):
