@@ -744,9 +744,6 @@ class ThousandMatch(Match):
             return [A.REDEAL, A.KEEP]
         return []
 
-    def _writeoff_allowed(self) -> bool:
-        return self._writeoff_ok
-
     def _poor_talon(self) -> bool:
         """Return True if the declarer may demand a redeal for a poor talon now."""
         if not self.rules.redeal_poor_talon or self._bid != 100 or self._raised:
