@@ -13,6 +13,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
+from kozyr.cards import SUIT_LETTERS, SUIT_SYMBOLS
 from kozyr.core.errors import RulesError
 
 
@@ -197,7 +198,7 @@ class RuleSet:
         return dict(getattr(self, name))
 
 
-_SUIT_SYMBOL = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
+_SUIT_SYMBOL = dict(zip(SUIT_LETTERS, SUIT_SYMBOLS, strict=True))
 
 
 def _jsonable(value: Any) -> Any:
