@@ -51,7 +51,7 @@ from kozyr.games.debertz.state import (
     CARD_POINTS,
     LAST_TRICK_BONUS,
 )
-from kozyr.games.tricks import JACK_NINE_TRUMPS
+from kozyr.games.tricks import JACK_NINE_TRUMPS, trick_winner
 
 __all__ = ["DebertzPosition", "DebertzSolver", "SearchTimeout", "legal_cards", "play",
            "representatives", "strength_table"]
@@ -183,15 +183,13 @@ class DebertzSolver:
         if not trick:
             rem = sum(self._pts_of(h) for h in pos.hands)
             return (pos.leader, pos.leader, 0, 0, -1, 0, 0, pos.won, 0, rem)
-        st = self.strength
-        best, wi = trick[0], 0
+        wi = trick_winner(trick, self.trump, JACK_NINE_TRUMPS)
+        best = trick[wi]
         tpts = 0
         tm = 0
-        for i, c in enumerate(trick):
+        for c in trick:
             tpts += self.points[c]
             tm |= 1 << c
-            if i and _beats(c, best, st, self.trump):
-                best, wi = c, i
         rem = sum(self._pts_of(h) for h in pos.hands) + tpts
         return ((pos.leader + len(trick)) % n, pos.leader, len(trick), trick[0] >> 3, best,
                 (pos.leader + wi) % n, tpts, pos.won, tm, rem)
@@ -452,10 +450,6 @@ class DebertzSolver:
         return ab
 
 
-def _beats(c: int, best: int, st: tuple[int, ...], trump: int) -> bool:
-    return (c >> 3 == best >> 3 and st[c] > st[best]) or (c >> 3 == trump and best >> 3 != trump)
-
-
 def representatives(cards: list[int], hand: int, live: int, trump: int) -> dict[int, int]:
     """Return, for each of ``cards`` (of one hand), the card searched in its place.
 
@@ -498,11 +492,7 @@ def legal_cards(pos: DebertzPosition) -> list[int]:
         cands = h
     else:
         led = pos.trick[0] >> 3
-        st = strength_table(trump)
-        best = pos.trick[0]
-        for c in pos.trick[1:]:
-            if _beats(c, best, st, trump):
-                best = c
+        best = pos.trick[trick_winner(pos.trick, trump, JACK_NINE_TRUMPS)]
         follow = h & SUIT_MASK[led]
         if follow:
             cands = (follow & ABOVE_TRUMP[best] or follow) if led == trump else follow
@@ -541,12 +531,7 @@ def play(pos: DebertzPosition, c: int) -> DebertzPosition:
     trick = (*pos.trick, c)
     if len(trick) < n:
         return replace(pos, hands=tuple(hands), trick=trick, points=tuple(pts))
-    st = strength_table(pos.trump)
-    best, wi = trick[0], 0
-    for i, x in enumerate(trick):
-        if i and _beats(x, best, st, pos.trump):
-            best, wi = x, i
-    winner = (pos.leader + wi) % n
+    winner = (pos.leader + trick_winner(trick, pos.trump, JACK_NINE_TRUMPS)) % n
     won_pts = sum(CARD_POINTS[pos.trump][x] for x in trick)
     if not hands[seat]:
         won_pts += LAST_TRICK_BONUS
