@@ -40,17 +40,8 @@ def summary(args: argparse.Namespace) -> None:
     with open(args.file) as f:
         records = [json.loads(line) for line in f if line.strip()]
     names = args.bots.split(",")
-
-    def replayed(*_: Any, **__: Any) -> Any:
-        return iter(records)
-
-    original = arena.deal_records
-    arena.deal_records = replayed  # the statistics code of run_deals, fed the stored records
-    try:
-        seed = records[0]["seed"] if records else 0
-        result = arena.run_deals(args.game, names, len(records), seed, None)
-    finally:
-        arena.deal_records = original
+    seed = records[0]["seed"] if records else 0
+    result = arena.run_deals(args.game, names, len(records), seed, None, records=records)
     print(json.dumps(result, indent=2))
 
 

@@ -177,10 +177,12 @@ def deal_records(game: str, names: list[str], deals: int, seed: int, rules: Any,
 
 def run_deals(game: str, names: list[str], deals: int, seed: int, rules: Any,
               progress: Any = None, workers: int = 1,
-              on_deal: Any = None) -> dict[str, Any]:
+              on_deal: Any = None, records: Any = None) -> dict[str, Any]:
     """Play ``deals`` duplicate deals; return the statistics (the JSON of ``--json``).
 
     ``on_deal`` (optional) receives each deal's record (:func:`play_duplicate_deal`) in order.
+    ``records`` (optional): the deals' records, played before (a run's stored records), to
+    summarise instead of playing the deals.
     """
     seatings = arrangements(names)
     distinct = sorted(set(names), key=names.index)
@@ -193,7 +195,9 @@ def run_deals(game: str, names: list[str], deals: int, seed: int, rules: Any,
     role_sum = {(n, r): 0 for n in distinct for r in ("declarer", "defender")}
     role_count = {(n, r): 0 for n in distinct for r in ("declarer", "defender")}
     times: dict[str, list[float]] = {n: [] for n in distinct}
-    for record in deal_records(game, names, deals, seed, rules, workers):
+    if records is None:
+        records = deal_records(game, names, deals, seed, rules, workers)
+    for record in records:
         if on_deal is not None:
             on_deal(record)
         scores: dict[str, list[int]] = {n: [] for n in distinct}
