@@ -33,7 +33,7 @@ from kozyr.bots.solver.search import SearchTimeout
 from kozyr.cards import FULL_DECK, JACK, SUIT_MASK, parse_card, parse_cards, parse_hand, parse_suit
 from kozyr.games.tertz.scoring import CARD_POINTS, LAST_TRICK
 from kozyr.games.tertz.state import follow_mask
-from kozyr.games.tricks import JACK_NINE_TRUMPS, stronger_in_suit
+from kozyr.games.tricks import JACK_NINE_TRUMPS, beats, stronger_in_suit
 
 __all__ = ["SearchTimeout", "TertzPosition", "TertzSolver", "legal_cards", "play"]
 
@@ -92,12 +92,6 @@ def legal_cards(pos: TertzPosition) -> list[int]:
     return [c for c in range(32) if cands >> c & 1]
 
 
-def _beats(c: int, lead: int, trump: int) -> bool:
-    if c >> 3 == lead >> 3:
-        return bool(_HIGHER[trump][lead] >> c & 1)
-    return c >> 3 == trump
-
-
 def play(pos: TertzPosition, c: int) -> TertzPosition:
     """Return the position after the legal card ``c`` (and the draws that follow a trick)."""
     from dataclasses import replace
@@ -107,7 +101,7 @@ def play(pos: TertzPosition, c: int) -> TertzPosition:
     hands[seat] &= ~(1 << c)
     if pos.lead < 0:
         return replace(pos, hands=(hands[0], hands[1]), lead=c)
-    winner = seat if _beats(c, pos.lead, pos.trump) else pos.leader
+    winner = seat if beats(c, pos.lead, pos.lead >> 3, pos.trump, JACK_NINE_TRUMPS) else pos.leader
     pts = list(pos.points)
     won = CARD_POINTS[pos.trump][c] + CARD_POINTS[pos.trump][pos.lead]
     draws = pos.draws
