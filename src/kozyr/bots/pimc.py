@@ -334,7 +334,7 @@ class PimcBot(Bot):
                 if n >= self.min_samples and time.perf_counter() >= deadline:
                     break
                 m: Any = view.sample(self.rng)
-                deal = (*m._hands, m._talon)
+                deal = _deal_key(m)
                 if deal in sim.seen:
                     repeats += 1
                     if repeats >= self.enum_patience:
