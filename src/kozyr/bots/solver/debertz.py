@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from kozyr.bots.solver.search import SearchTimeout
 from kozyr.cards import KING, QUEEN, SUIT_MASK, parse_card, parse_hand, parse_suit
@@ -517,8 +517,6 @@ def bella_move(pos: DebertzPosition, c: int) -> bool:
 
 def play(pos: DebertzPosition, c: int) -> DebertzPosition:
     """Return the position after ``c`` (a legal card) is played, bella included if allowed."""
-    from dataclasses import replace
-
     n = pos.seats
     seat = pos.seat_to_move()
     sides = pos.side_list()

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from kozyr.bots.solver.debertz import _RED
 from kozyr.bots.solver.search import SearchTimeout
@@ -94,8 +94,6 @@ def legal_cards(pos: TertzPosition) -> list[int]:
 
 def play(pos: TertzPosition, c: int) -> TertzPosition:
     """Return the position after the legal card ``c`` (and the draws that follow a trick)."""
-    from dataclasses import replace
-
     seat = pos.seat_to_move()
     hands = list(pos.hands)
     hands[seat] &= ~(1 << c)
