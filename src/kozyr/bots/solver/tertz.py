@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from kozyr.bots.solver.debertz import _RED
+from kozyr.bots.solver.debertz import _RED, strength_table
 from kozyr.bots.solver.search import SearchTimeout
 from kozyr.cards import FULL_DECK, JACK, SUIT_MASK, parse_card, parse_cards, parse_hand, parse_suit
 from kozyr.games.tertz.scoring import CARD_POINTS, LAST_TRICK
@@ -192,8 +192,7 @@ class TertzSolver:
             later[i] = later[i + 1] | 1 << draws[i]
         pts_of = self.points
         higher = _HIGHER[trump]
-        st = tuple(16 + JACK_NINE_TRUMPS[c & 7] if c >> 3 == trump else c & 7
-                   for c in range(32))
+        st = strength_table(trump)
         sm = SUIT_MASK
         tmask = sm[trump]
         jack = 1 << (trump * 8 + JACK) if pos.free_jack else 0
