@@ -30,6 +30,7 @@ import random
 import time
 from collections.abc import Callable
 from math import trunc
+from statistics import median
 
 from kozyr.core.match import Match
 
@@ -123,12 +124,6 @@ def bench_pyspiel(game_name: str, seconds: float,
             time.process_time() - cpu)
 
 
-def _median(xs: list[float]) -> float:
-    xs = sorted(xs)
-    k = len(xs) // 2
-    return xs[k] if len(xs) % 2 else (xs[k - 1] + xs[k]) / 2
-
-
 def main() -> None:
     """Run the benchmarks and print a table.
 
@@ -197,7 +192,7 @@ def main() -> None:
         print(f"{name} / skat = {max(cpu_rates[name]) / max(skat_cpu):.2f}x player actions, "
               f"{max(cpu_rates[name]) / max(skat_cpu_all):.2f}x all actions "
               f"(best CPU slices); median of the rounds' CPU ratios "
-              f"{_median(per_round):.2f}x player actions")
+              f"{median(per_round):.2f}x player actions")
 
 
 if __name__ == "__main__":
