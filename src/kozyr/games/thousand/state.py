@@ -951,18 +951,12 @@ class ThousandMatch(Match):
             return DealOutcome(dealer, "writeoff", d, self._bid, None, zeros, zeros,
                                blind=self._blind, sitting_out=sitting,
                                talon_marriage=talon_marriage)
-        return DealOutcome(dealer, "played", d, self._bid, self._contract,
-                           tuple(self._deal_points()),
+        points = [self._taken[s] + self._marriage_points[s] for s in range(n)]
+        if n == 2:
+            points[d] += hand_points(self._discards)
+        return DealOutcome(dealer, "played", d, self._bid, self._contract, tuple(points),
                            tuple(self._tricks), blind=self._blind, sitting_out=sitting,
                            talon_marriage=talon_marriage)
-
-    def _deal_points(self) -> list[int]:
-        """Return each seat's card and marriage points of the deal played (the declarer's
-        discards count for him at two)."""
-        points = list(map(add, self._taken, self._marriage_points))
-        if self._n == 2:
-            points[self._declarer] += hand_points(self._discards)
-        return points
 
     def _finish_deal(self, kind: str) -> None:
         rules = self.rules
@@ -973,9 +967,11 @@ class ThousandMatch(Match):
         row = None
         if kind != "redeal" and n != 4:
             if kind == "played":
+                points = list(map(add, self._taken, self._marriage_points))
+                if n == 2:
+                    points[self._declarer] += hand_points(self._discards)
                 row = score_simple(rules, score, self._dealer, True, self._declarer, self._bid,
-                                   self._contract, self._deal_points(), self._tricks,
-                                   self._blind)
+                                   self._contract, points, self._tricks, self._blind)
             else:
                 row = score_simple(rules, score, self._dealer, False, self._declarer,
                                    self._bid, None, None, None, self._blind)
