@@ -524,7 +524,14 @@ class ThousandMatch(Match):
         self._n_active = len(act)
         self._nxt = list(nxt)
         if self._redeal_before:
-            queue = [s for s in act if self.eligible(hands[s])]
+            below = self.rules.redeal_below
+            bp = _BYTE_POINTS
+            queue = []
+            for s in act:  # eligible(hands[s]), inlined
+                h = hands[s]
+                if (h & NINES_MASK == NINES_MASK or bp[h & 255] + bp[h >> 8 & 255]
+                        + bp[h >> 16 & 255] + bp[h >> 24 & 255] < below):
+                    queue.append(s)
             if queue:
                 self._redeal_queue = queue
                 self._phase = P_REDEAL
@@ -634,7 +641,12 @@ class ThousandMatch(Match):
                 break
         self._declarer = decl
         rules = self.rules
-        self._writeoff_ok = rules.allow_writeoff and may_write_off(rules, self.score, decl) is None
+        score = self.score
+        # may_write_off(rules, score, decl) is None, inlined
+        self._writeoff_ok = (rules.allow_writeoff and rules.writeoff_limit != 0
+                             and score.winner is None
+                             and score.writeoffs[decl] < rules.writeoff_limit
+                             and not (rules.barrel and True in score.on_barrel))
         self._high = decl
         self._phase = P_TALON
         self._to_act = decl
