@@ -327,20 +327,34 @@ def score_simple(rules: ThousandRules, score: MatchScore, dealer: int, played: b
         mine = contract if points[declarer] >= contract else -contract
         if blind:
             mine *= 2
-        gains = [round_points(rules, p) for p in points]
-        bolted = [seat for seat in range(n) if tricks[seat] == 0]
+        nearest = rules.rounding != "none"
+        for seat in range(n):
+            if seat == declarer:
+                d = mine
+            elif cap800 and before[seat] > DEFENDER_CAP:
+                d = 0
+            else:
+                d = points[seat]
+                if nearest:
+                    d = (d + 2) // 5 * 5
+            scores.append(d * 2 if golden else d)
+        bolted = []
+        if 0 in tricks:
+            for seat in range(n):
+                if tricks[seat] == 0:
+                    bolted.append(seat)
     else:
         mine = -bid * (2 if blind else 1) if rules.writeoff_penalty == "contract" else 0
-        gains = [writeoff_gain(rules, bid)] * n
+        gain = writeoff_gain(rules, bid)
+        for seat in range(n):
+            if seat == declarer:
+                d = mine
+            elif cap800 and before[seat] > DEFENDER_CAP:
+                d = 0
+            else:
+                d = gain
+            scores.append(d * 2 if golden else d)
         bolted = [declarer] if rules.writeoff_penalty == "bolt" else []
-    for seat in range(n):
-        if seat == declarer:
-            d = mine
-        elif cap800 and before[seat] > DEFENDER_CAP:
-            d = 0
-        else:
-            d = gains[seat]
-        scores.append(d * 2 if golden else d)
     totals = list(map(add, before, scores))
     bolts = None
     if bolted:
