@@ -15,7 +15,8 @@ from kozyr.games import new_match
 
 def fast_bot(seed: int = 1, **kw: object) -> PimcBot:
     """Return a PIMC bot that stops by sample count, never by the clock (deterministic)."""
-    opts: dict = {"time_limit": 1e9, "max_samples": 4, "min_samples": 4}
+    opts: dict = {"time_limit": 1e9, "max_samples": 4, "min_samples": 4,
+                  "model_candidates": 8}
     opts.update(kw)
     return PimcBot(seed, **opts)
 

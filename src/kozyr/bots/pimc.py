@@ -28,8 +28,14 @@ Card play:
   card;
 - samples are de-duplicated, so when few cards are unknown the distinct deals are all
   enumerated (sampling stops after ``enum_patience`` repeats in a row) and each counts once;
-- inference: each sample is weighted by the likelihood of the opponents' past plays in this
-  deal under a soft "cheapest winner, else cheapest card" policy (``inference``; a matching
+- inference (``inference``): with three players (or four) and marriage trumps, the opponent
+  model (:class:`kozyr.bots.opponent_model.HeuristicModel`, ``opponent_model``) counts the
+  opponents' past choices of this deal — bids, passes, gives, contract, cards — that a plain
+  player (the heuristic's rules) would not have made with a sample's cards; up to
+  ``model_candidates`` samples are drawn in ``model_share`` of the time, weighted
+  ``mismatch_weight ** mismatches``, and ``max_samples`` of them are picked in proportion to
+  their weights to be solved.  Otherwise each sample is weighted by the likelihood of the
+  opponents' past plays under a soft "cheapest winner, else cheapest card" policy (a matching
   card weighs ``1 + inference_weight`` against 1 for any other).
 
 Bidding, the talon pass and the contract are chosen by simulation: sampled deals give the
@@ -40,7 +46,14 @@ worth ``P(make) * c - (1 - P(make)) * c`` (``dd_margin`` is taken off double-dum
 which the declarer cannot quite reach without seeing the cards; in the auction ``bid_margin``,
 0: a bid that is made double-dummy in most samples was made 93% of the time against the
 heuristic in the arena, so the auction's margin was pure loss); passing in the auction is worth
-:meth:`PimcBot.pass_value` (``defence_value``, changed by the match situation).  The samples of
+:meth:`PimcBot.pass_value` (``defence_value``, changed by the match situation).  With the
+opponent model (``auction_model``, three players) a bid and a pass are instead compared on
+each sample as this seat's score less the opponents' mean (:meth:`PimcBot._auction_values`):
+after a pass the others bid on as the model says, and the one who ends with the contract
+writes off or plays it with the heuristic declarer's measured chance; after a bid, an
+opponent the model says would outbid it takes the contract, else the sample's double-dummy
+verdict decides (``made_for``/``failed_for``, ``made_against``/``failed_against``: the
+defenders' mean points measured in the arena).  The samples of
 one auction are solved once and kept: a later bid of the same auction only tests the samples
 its new threshold leaves undecided.  The talon pass tries the pairs of the
 ``give_candidates`` cheapest cards, to either opponent, and ranks them by the share of samples
@@ -62,6 +75,7 @@ from typing import Any
 
 from kozyr.bots.base import Bot
 from kozyr.bots.heuristic import HeuristicBot
+from kozyr.bots.opponent_model import HeuristicModel
 from kozyr.bots.sampling import distinct_samples
 from kozyr.bots.solver import Position, SearchTimeout, Solver, hand_points
 from kozyr.bots.solver.adapter import declarer_position, play_order, position_from_match
@@ -85,7 +99,11 @@ class PimcBot(Bot):
                  bolt_risk: float = 0.15, declarer_margin: int = 20,
                  give_margin: int = 20, give_candidates: int = 4,
                  forced_pass_bonus: int = 20, marriage_keep: float = 0.5,
-                 bid_inference: float = 0.25, bid_margin: int = 0) -> None:
+                 bid_inference: float = 0.25, bid_margin: int = 0,
+                 opponent_model: bool = True, mismatch_weight: float = 0.1,
+                 model_candidates: int = 240, model_share: float = 0.3,
+                 auction_model: bool = True, made_for: int = 30, failed_for: int = 55,
+                 made_against: int = 20, failed_against: int = 30) -> None:
         super().__init__(seed)
         self.time_limit = time_limit
         self.max_samples = max_samples
@@ -108,6 +126,16 @@ class PimcBot(Bot):
         self.marriage_keep = marriage_keep
         self.bid_inference = bid_inference
         self.bid_margin = bid_margin
+        self.opponent_model = opponent_model
+        self.mismatch_weight = mismatch_weight
+        self.model_candidates = model_candidates
+        self.model_share = model_share
+        self.auction_model = auction_model
+        self.made_for = made_for
+        self.failed_for = failed_for
+        self.made_against = made_against
+        self.failed_against = failed_against
+        self._opponent_model: HeuristicModel | None = None
         self._bid_sim: _BidSim | None = None
         self.heuristic = HeuristicBot(None if seed is None else seed + 1)
         self._plan: tuple[int, list[int]] | None = None
@@ -166,9 +194,18 @@ class PimcBot(Bot):
         second: dict[int, float] = dict.fromkeys(legal, 0.0)
         wsum = 0.0
         plays = _past_plays(obs) if self.inference else []
-        for m in self._samples(view):
+        model = self._model(view)
+        if model is not None:
+            samples: Any = self._modelled_samples(view, obs, model)
+        else:
+            samples = ((m, 1.0) for m in self._samples(view))
+        for n, (m, w) in enumerate(samples):
+            if (model is not None and n >= self.min_samples
+                    and time.perf_counter() >= self.deadline):
+                break
             pos, seats = position_from_match(m)
-            w = self._weight(m, seats, plays, me, declarer) if plays else 1.0
+            if model is None and plays:
+                w = self._weight(m, seats, plays, me, declarer)
             if w <= 0.0:
                 continue
             solver = Solver(pos, self.deadline)
@@ -221,6 +258,52 @@ class PimcBot(Bot):
             return top[0]
         choice = self.heuristic.act(view)  # ties: the heuristic's card if it is among them
         return choice if choice in top else min(top)
+
+    def _model(self, view: SeatView) -> HeuristicModel | None:
+        """Return the opponent model for this view's rules (None: off, or not modelled)."""
+        if not (self.inference and self.opponent_model):
+            return None
+        rules = _rules(view)
+        model = self._opponent_model
+        if model is None or model.rules is not rules:
+            model = self._opponent_model = HeuristicModel(rules)
+        return model if model.applies else None
+
+    def _modelled_samples(self, view: SeatView, obs: dict[str, Any],
+                          model: HeuristicModel) -> list[tuple[Any, float]]:
+        """Return samples to solve with their weights, drawn from the opponent model's posterior.
+
+        Up to ``model_candidates`` distinct deals are drawn in ``model_share`` of the time
+        limit, each weighted ``mismatch_weight ** mismatches`` (:class:`HeuristicModel`).  When
+        there are more than ``max_samples`` of them, ``max_samples`` are picked in proportion to
+        their weights (systematic resampling); a deal picked twice weighs twice.  The rest of
+        the time limit is left for the searches (``self.deadline``).
+        """
+        start = time.perf_counter()
+        me = view.seat
+        cands: list[tuple[Any, float]] = []
+        for m in distinct_samples(self, view, _deal_key, time.perf_counter,
+                                  limit=self.model_candidates, share=self.model_share):
+            cands.append((m, self.mismatch_weight ** model.mismatches(m, obs, me)))
+        self.deadline = start + 0.9 * self.time_limit
+        k = self.max_samples
+        if len(cands) <= k:
+            return cands
+        total = sum(w for _, w in cands)
+        step = total / k
+        u = self.rng.random() * step
+        picked: list[tuple[Any, float]] = []
+        acc = 0.0
+        for m, w in cands:
+            acc += w
+            count = 0
+            while u < acc:
+                count += 1
+                u += step
+            if count:
+                picked.append((m, float(count)))
+        self.rng.shuffle(picked)
+        return picked
 
     def _weight(self, m: Any, seats: list[int], plays: list[tuple[int, int, int]], me: int,
                 declarer: int) -> float:
@@ -288,8 +371,55 @@ class PimcBot(Bot):
         if n == 0:
             return self.heuristic.act(view)
         total = int(obs["totals"][me])
+        model = self._model(view) if self.auction_model else None
+        if model is not None and self._bid_sim is not None:
+            bid_ev, pass_ev = self._auction_values(obs, rules, model, b, b + self.bid_margin)
+            return action if bid_ev > pass_ev + self.pass_value(obs, rules, modelled=True) \
+                else pass_action
         ev = self._ev(_shrunk(makes, n), b, total, int(rules.target))
         return action if ev > self.pass_value(obs, rules) else pass_action
+
+    def _auction_values(self, obs: dict[str, Any], rules: Any, model: HeuristicModel,
+                        bid: int, threshold: int) -> tuple[float, float]:
+        """Return what bidding ``bid`` and passing are worth over the auction's samples.
+
+        Worth is this seat's score less the mean of the opponents' (one deal), with the
+        opponents bidding, passing, announcing and writing off as the heuristic
+        (:class:`HeuristicModel`): passing lets them bid on among themselves; bidding leaves
+        it to the sample's double-dummy verdict unless one of them outbids it.  An opponent
+        who declares makes his contract with the heuristic's measured chance
+        (:func:`make_chance`); the defenders' points are the means measured in the arena.
+        """
+        sim = self._bid_sim
+        assert sim is not None
+        me = int(obs["seat"])
+        n = int(rules.players)
+        passed = obs.get("passed") or [False] * n
+        out = obs.get("sitting_out")
+        turn = [s for s in ((me + k) % n for k in range(1, n)) if not passed[s] and s != out]
+        high0 = obs.get("high_bidder")
+        bid0 = int(obs.get("bid") or 0)
+        target = int(rules.target)
+        win = self.win_bonus if int(obs["totals"][me]) + bid >= target else 0
+        bidding = _auction(obs, me, int(rules.bid_step)) if self.bid_inference < 1.0 else {}
+        bid_sum = pass_sum = wsum = 0.0
+        for i in range(sim.used):
+            hands, talon = sim.hands[i], sim.talons[i]
+            w = self._bid_weight(hands, bidding, rules)
+            willing = {s: model.willing(hands[s]) for s in turn}
+
+            seat, at = model.auction(willing, turn, bid0, high0)
+            pass_sum += w * self._opponent_value(model, hands, talon, seat, at, obs, rules)
+            seat, at = model.auction(willing, turn, bid, me)
+            if seat == me:
+                made = sim.lo[i] >= threshold
+                bid_sum += w * (bid + win - self.made_for if made else -bid - self.failed_for)
+            else:
+                bid_sum += w * self._opponent_value(model, hands, talon, seat, at, obs, rules)
+            wsum += w
+        if wsum == 0.0:
+            return 0.0, 0.0
+        return bid_sum / wsum, pass_sum / wsum
 
     def _simulate_bid(self, view: SeatView, obs: dict[str, Any],
                       threshold: int) -> tuple[float, float]:
@@ -327,7 +457,7 @@ class PimcBot(Bot):
                 wsum += w
                 n += 1
             if n < len(sim.solvers):
-                self.last_samples = n
+                self.last_samples = sim.used = n
                 return makes, wsum
             repeats = 0
             while len(sim.solvers) < self.max_samples:
@@ -350,6 +480,7 @@ class PimcBot(Bot):
                 dealt = {s: m._hands[s] for s in play_order(m) if s != me}
                 sim.solvers.append(solver)
                 sim.hands.append(dealt)
+                sim.talons.append(m._talon)
                 sim.lo.append(threshold if ok else 0)
                 sim.hi.append(_NEVER if ok else threshold)
                 w = self._bid_weight(dealt, bidding, rules)
@@ -358,7 +489,7 @@ class PimcBot(Bot):
                 n += 1
         except SearchTimeout:
             pass  # the unfinished test counts for nothing
-        self.last_samples = n
+        self.last_samples = sim.used = n
         return makes, wsum
 
     def _bid_weight(self, hands: dict[int, int], bidding: dict[int, tuple[int, int]],
@@ -376,7 +507,23 @@ class PimcBot(Bot):
                 w *= self.bid_inference
         return w
 
-    def pass_value(self, obs: dict[str, Any], rules: Any) -> float:
+    def _opponent_value(self, model: HeuristicModel, hands: dict[int, int], talon: int,
+                        seat: int | None, at: int, obs: dict[str, Any], rules: Any) -> float:
+        """Return this seat's worth (less the opponents' mean) when opponent ``seat`` declares
+        at ``at`` with the sample's ``hands`` and ``talon`` (0 if nobody, or this seat)."""
+        if seat is None or seat == int(obs["seat"]):
+            return 0.0
+        limit = rules.writeoff_limit
+        writeoffs = obs.get("writeoffs") or [0] * int(rules.players)
+        ok = bool(rules.allow_writeoff and limit != 0
+                  and (limit is None or int(writeoffs[seat]) < limit))
+        c, q = model.declare(hands[seat], talon, at, ok)
+        if c is None:  # he writes off: he pays the bid, each defender gains
+            gain = 60 if rules.writeoff_gain == "fixed_60" else -(-at // 10) * 5
+            return (gain + at) / 2
+        return q * (self.made_against - c / 2) + (1 - q) * (c / 2 + self.failed_against)
+
+    def pass_value(self, obs: dict[str, Any], rules: Any, modelled: bool = False) -> float:
         """Return what passing in the auction is worth to this seat, given the match situation.
 
         ``defence_value`` in an ordinary deal.  A seat on the barrel scores nothing as a
@@ -385,10 +532,11 @@ class PimcBot(Bot):
         declare and win (``barrel_threat``); a seat one bolt short of the bolt penalty risks
         it by defending (``bolt_risk`` of the penalty); while only an opponent's forced 100
         stands, passing may leave him to play or concede a hand he did not choose
-        (``forced_pass_bonus``).
+        (``forced_pass_bonus``).  ``modelled``: only the match situation (the deal's own
+        worth comes from :meth:`_auction_values`), without ``defence_value`` and the forced bid.
         """
         me = int(obs["seat"])
-        value = float(self.defence_value)
+        value = 0.0 if modelled else float(self.defence_value)
         totals = [int(t) for t in obs.get("totals") or []]
         on_barrel = set(obs.get("barrel") or [])
         if me in on_barrel:
@@ -398,7 +546,8 @@ class PimcBot(Bot):
             value -= max(0, self.defence_points - max(room, 0))
         if on_barrel - {me}:
             value -= self.barrel_threat
-        elif (obs.get("high_bidder") is not None and obs.get("high_bidder") != me
+        elif (not modelled and obs.get("high_bidder") is not None
+              and obs.get("high_bidder") != me
               and obs.get("high_bidder") == obs.get("forced_bidder")
               and obs.get("bid") == 100):
             # only the forced bid stands: a pass may leave him to play (or concede) it
@@ -556,9 +705,11 @@ class _BidSim:
         self.key = key
         self.solvers: list[Solver] = []
         self.hands: list[dict[int, int]] = []  # the opponents' sampled hands, by seat
+        self.talons: list[int] = []  # the sampled talons
         self.lo: list[int] = []  # highest threshold known made (0: none)
         self.hi: list[int] = []  # lowest threshold known failed (_NEVER: none)
         self.seen: set[tuple[int, ...]] = set()
+        self.used = 0  # how many samples the last test used (the first ones)
 
 
 def _deal_key(m: Any) -> tuple[int, ...]:

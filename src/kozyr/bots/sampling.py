@@ -27,19 +27,23 @@ class SamplingBot(Protocol):
 
 
 def distinct_samples(bot: SamplingBot, view: SeatView, key: Callable[[Any], tuple[int, ...]],
-                     clock: Callable[[], float]) -> Iterator[Any]:
+                     clock: Callable[[], float], limit: int | None = None,
+                     share: float = 0.9) -> Iterator[Any]:
     """Yield distinct sampled matches until the time limit, max_samples or enumeration ends.
 
-    ``key(match)`` says which samples are the same deal.  The deadline (``clock()`` plus 90%
-    of ``bot.time_limit``; the rest is left for what follows the searches) is stored in
+    ``key(match)`` says which samples are the same deal.  The deadline (``clock()`` plus
+    ``share`` of ``bot.time_limit``, 90%: the rest is left for what follows the searches) is
+    stored in
     ``bot.deadline`` so searches started for a sample stop at it too; at least
     ``bot.min_samples`` are drawn whatever the clock says.  ``bot.last_samples`` counts them.
+    ``limit`` (default ``bot.max_samples``) caps how many are drawn.
     """
-    deadline = bot.deadline = clock() + 0.9 * bot.time_limit
+    deadline = bot.deadline = clock() + share * bot.time_limit
+    most = bot.max_samples if limit is None else limit
     seen: set[tuple[int, ...]] = set()
     repeats = 0
     count = 0
-    while count < bot.max_samples:
+    while count < most:
         if count >= bot.min_samples and clock() >= deadline:
             return
         m = view.sample(bot.rng)
