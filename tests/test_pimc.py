@@ -245,3 +245,26 @@ def test_bidding_samples_weigh_how_well_they_fit_the_opponents_bids() -> None:
     assert bot._bid_weight({0: strong, 1: weak}, bidding, rules) == 1.0
     assert bot._bid_weight({0: weak, 1: weak}, bidding, rules) == bot.bid_inference
     assert bot._bid_weight({0: weak, 1: strong}, bidding, rules) == bot.bid_inference ** 2
+
+
+def test_a_declarer_with_a_lost_contract_aims_lower_to_keep_the_opponents_down() -> None:
+    from kozyr.bots.solver import Solver
+    from kozyr.bots.solver.adapter import position_from_match
+
+    found = 0
+    for seed in range(40):
+        m = drive_to("classic", seed, "play")
+        seat = m.current_player()
+        if seat != m._declarer:
+            continue
+        pos, _ = position_from_match(m)
+        if any(Solver(pos).move_values(m._contract).values()):
+            continue  # still makeable: nothing to see
+        bot = fast_bot(max_samples=1, min_samples=1, inference=False)
+        bot.act(OracleView(m, seat))  # the true deal: the contract is lost
+        assert bot._lost[1] == 1
+        bot.act(OracleView(m, seat))  # lost at contract - 30 too?
+        lower = any(Solver(pos).move_values(m._contract - 30).values())
+        assert bot._lost[1] == (1 if lower else 2)
+        found += 1
+    assert found

@@ -24,6 +24,9 @@ Card play:
 - the declarer breaks ties by a margin: the share of samples in which he still makes
   ``declarer_margin`` more than the contract (with at most ``exact_cards`` cards: his exact
   points), a line that does not need every card where the samples put it;
+- a declarer whose contract no sample makes any more aims ``lost_margin`` lower at his next
+  decisions of the deal (lower again each time that is lost too): his score is lost, but every
+  point he takes is one the opponents do not score;
 - remaining ties go to the heuristic bot's card when it is among the best, else to the lowest
   card;
 - samples are de-duplicated, so when few cards are unknown the distinct deals are all
@@ -70,6 +73,7 @@ The redeal choice, two-player piles and discards, and 501's trump naming use the
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -103,7 +107,8 @@ class PimcBot(Bot):
                  opponent_model: bool = True, mismatch_weight: float = 0.1,
                  model_candidates: int = 240, model_share: float = 0.3,
                  auction_model: bool = True, made_for: int = 30, failed_for: int = 55,
-                 made_against: int = 20, failed_against: int = 30) -> None:
+                 made_against: int = 20, failed_against: int = 30,
+                 lost_margin: int = 30) -> None:
         super().__init__(seed)
         self.time_limit = time_limit
         self.max_samples = max_samples
@@ -135,6 +140,8 @@ class PimcBot(Bot):
         self.failed_for = failed_for
         self.made_against = made_against
         self.failed_against = failed_against
+        self.lost_margin = lost_margin
+        self._lost: tuple[Any, int] = (None, 0)
         self._opponent_model: HeuristicModel | None = None
         self._bid_sim: _BidSim | None = None
         self.heuristic = HeuristicBot(None if seed is None else seed + 1)
@@ -193,31 +200,28 @@ class PimcBot(Bot):
         first: dict[int, float] = dict.fromkeys(legal, 0.0)
         second: dict[int, float] = dict.fromkeys(legal, 0.0)
         wsum = 0.0
-        plays = _past_plays(obs) if self.inference else []
-        model = self._model(view)
-        if model is not None:
-            samples: Any = self._modelled_samples(view, obs, model)
-        else:
-            samples = ((m, 1.0) for m in self._samples(view))
-        for n, (m, w) in enumerate(samples):
-            if (model is not None and n >= self.min_samples
-                    and time.perf_counter() >= self.deadline):
-                break
+        # a declarer whose contract is lost in every sample keeps the opponents' points down:
+        # he aims ``lost_margin`` lower at each later decision (his score is lost anyway)
+        deal = (obs.get("deal_index"), len(obs.get("sheet") or []), obs.get("dealer"))
+        level = self._lost[1] if me == declarer and self._lost[0] == deal else 0
+        target = contract - self.lost_margin * level
+        plays = _past_plays(obs) if self.inference and self._model(view) is None else []
+        for m, w in self._weighted_samples(view, obs):
             pos, seats = position_from_match(m)
-            if model is None and plays:
+            if plays:
                 w = self._weight(m, seats, plays, me, declarer)
             if w <= 0.0:
                 continue
             solver = Solver(pos, self.deadline)
             try:
-                makes = solver.move_values(contract)
+                makes = solver.move_values(target)
                 extra = makes
                 if me == declarer:
                     # the tie-break: a margin over the contract (robust to what he cannot see)
                     if exact:
                         extra = solver.move_values()
                     elif any(makes.values()):
-                        extra = solver.move_values(contract + self.declarer_margin)
+                        extra = solver.move_values(target + self.declarer_margin)
                 else:
                     if exact:
                         # own points: minimise what the declarer and the partner take
@@ -239,6 +243,8 @@ class PimcBot(Bot):
         tol = 1e-9 * wsum
         if me == declarer:
             best = max(first.values())
+            if best == 0.0 and self.lost_margin and target > self.lost_margin:
+                self._lost = (deal, level + 1)
             top = [a for a in legal if first[a] >= best - tol]
             if len(top) > 1:
                 high = max(second[a] for a in top)
@@ -269,6 +275,19 @@ class PimcBot(Bot):
             model = self._opponent_model = HeuristicModel(rules)
         return model if model.applies else None
 
+    def _weighted_samples(self, view: SeatView, obs: dict[str, Any]) -> Iterator[tuple[Any, float]]:
+        """Yield (sample, weight) until the time limit: the opponent model's picks
+        (:meth:`_modelled_samples`) when it applies, else distinct samples weighing 1."""
+        model = self._model(view)
+        if model is None:
+            for m in self._samples(view):
+                yield m, 1.0
+            return
+        for n, (m, w) in enumerate(self._modelled_samples(view, obs, model)):
+            if n >= self.min_samples and time.perf_counter() >= self.deadline:
+                return
+            yield m, w
+
     def _modelled_samples(self, view: SeatView, obs: dict[str, Any],
                           model: HeuristicModel) -> list[tuple[Any, float]]:
         """Return samples to solve with their weights, drawn from the opponent model's posterior.
@@ -288,7 +307,10 @@ class PimcBot(Bot):
         self.deadline = start + 0.9 * self.time_limit
         k = self.max_samples
         if len(cands) <= k:
-            return cands
+            # weights scaled to sum to the effective number of samples (for shrinkage)
+            total = sum(w for _, w in cands)
+            scale = total / sum(w * w for _, w in cands) if cands else 1.0
+            return [(m, w * scale) for m, w in cands]
         total = sum(w for _, w in cands)
         step = total / k
         u = self.rng.random() * step
@@ -600,8 +622,8 @@ class PimcBot(Bot):
         score = dict.fromkeys(plans, 0.0)
         spare = dict.fromkeys(plans, 0.0)
         need = bid + self.dd_margin
-        n = 0
-        for m in self._samples(view):
+        n = 0.0
+        for m, w in self._weighted_samples(view, obs):
             order = play_order(m)
             result: dict[tuple[int, int], tuple[bool, bool]] = {}
             try:
@@ -618,9 +640,9 @@ class PimcBot(Bot):
             except SearchTimeout:
                 break  # an unfinished sample counts for no plan
             for plan, (ok, more) in result.items():
-                score[plan] += ok
-                spare[plan] += more
-            n += 1
+                score[plan] += w * ok
+                spare[plan] += w * more
+            n += w
         if n == 0:
             return self.heuristic.act(view)
         # ties: the margin, the first plan (the two cheapest cards), the fewest points given
@@ -643,9 +665,9 @@ class PimcBot(Bot):
         wanted = {low + d for d in (0, 10, 20, 30, 50, 80, 120, 170)}
         contracts = [(c, a) for c, a in contracts if c in wanted] or contracts[:1]
         ladder = [c for c, _ in contracts]
-        counts = [0] * (len(ladder) + 1)
-        n = 0
-        for m in self._samples(view):
+        counts = [0.0] * (len(ladder) + 1)
+        n = 0.0
+        for m, w in self._weighted_samples(view, obs):
             order = play_order(m)
             hands = {s: m._hands[s] for s in order}
             pos = declarer_position(hands, order, me, rules, m._trump)
@@ -654,10 +676,10 @@ class PimcBot(Bot):
                 pts[order.index(me)] = hand_points(m._discards)
                 pos = replace(pos, points=tuple(pts))
             try:
-                counts[self._dd_levels(pos, ladder)] += 1
+                counts[self._dd_levels(pos, ladder)] += w
             except SearchTimeout:
                 break
-            n += 1
+            n += w
         if n == 0:
             return self.heuristic.act(view)
         total = int(obs["totals"][me])
