@@ -233,12 +233,14 @@ def test_writeoff_value_counts_the_bolt_situation_and_the_opponents_gain() -> No
 
 
 def test_bidding_samples_weigh_how_well_they_fit_the_opponents_bids() -> None:
-    from kozyr.bots.pimc import _auction, _willing
+    from kozyr.bots.opponent_model import HeuristicModel
+    from kozyr.bots.pimc import _auction
     from kozyr.games import make_rules
 
     rules = make_rules("thousand", "classic")
     strong, weak = parse_hand("AH TH KH QH AD TD KD"), parse_hand("9S JS 9C JC 9D JD QS")
-    assert _willing(strong, rules) >= 150 > 100 > _willing(weak, rules)
+    willing = HeuristicModel(rules).willing
+    assert willing(strong) >= 150 > 100 > willing(weak)
     # seat 2 forced, seat 0 raised to 105, seat 1 passed at 110; seat 2 (the bot) to act
     bidding = _auction({"history": [[2, "bid 100"], [0, "bid 105"], [1, "pass"]]}, 2, 5)
     bot = PimcBot(1)

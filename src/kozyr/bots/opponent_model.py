@@ -195,7 +195,7 @@ class HeuristicModel:
                 h = hands[seat]
                 if seat != me:
                     if trick:
-                        legal = _follow(h, [x for _, x in trick], trump, must_beat)
+                        legal = legal_follow(h, [x for _, x in trick], trump, must_beat)
                     else:
                         legal = h
                     if legal & (legal - 1) or (not trick and _has_marriage(h)):
@@ -245,7 +245,7 @@ def _has_marriage(hand: int) -> bool:
     return any(hand >> (s * 8 + QUEEN) & 1 and hand >> (s * 8 + KING) & 1 for s in range(4))
 
 
-def _follow(h: int, trick: list[int], trump: int, must_beat: bool) -> int:
+def legal_follow(h: int, trick: list[int], trump: int, must_beat: bool) -> int:
     """Return the cards of ``h`` that may be played to ``trick`` (the engine's rule)."""
     led = trick[0] >> 3
     f = h & SUIT_MASK[led]
@@ -261,4 +261,4 @@ def _follow(h: int, trick: list[int], trump: int, must_beat: bool) -> int:
     return h
 
 
-__all__ = ["HeuristicModel", "make_chance"]
+__all__ = ["HeuristicModel", "legal_follow", "make_chance"]

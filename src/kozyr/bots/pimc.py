@@ -79,7 +79,7 @@ from typing import Any
 
 from kozyr.bots.base import Bot
 from kozyr.bots.heuristic import HeuristicBot
-from kozyr.bots.opponent_model import HeuristicModel
+from kozyr.bots.opponent_model import HeuristicModel, legal_follow
 from kozyr.bots.sampling import distinct_samples
 from kozyr.bots.solver import Position, SearchTimeout, Solver, hand_points
 from kozyr.bots.solver.adapter import declarer_position, play_order, position_from_match
@@ -269,11 +269,15 @@ class PimcBot(Bot):
         """Return the opponent model for this view's rules (None: off, or not modelled)."""
         if not (self.inference and self.opponent_model):
             return None
-        rules = _rules(view)
+        model = self._model_of(_rules(view))
+        return model if model.applies else None
+
+    def _model_of(self, rules: Any) -> HeuristicModel:
+        """Return the heuristic model for ``rules`` (kept while the rules stay the same)."""
         model = self._opponent_model
         if model is None or model.rules is not rules:
             model = self._opponent_model = HeuristicModel(rules)
-        return model if model.applies else None
+        return model
 
     def _weighted_samples(self, view: SeatView, obs: dict[str, Any]) -> Iterator[tuple[Any, float]]:
         """Yield (sample, weight) until the time limit: the opponent model's picks
@@ -342,7 +346,7 @@ class PimcBot(Bot):
         for s, c, declared in plays:
             h = held[s]
             if trick and s != me:
-                legal = _legal_follow(h, [x for _, x in trick], trump, rules.must_beat)
+                legal = legal_follow(h, [x for _, x in trick], trump, rules.must_beat)
                 k = bin(legal).count("1")
                 if k > 1:
                     pref = _preferred(legal, trick, trump, s, declarer)
@@ -524,7 +528,7 @@ class PimcBot(Bot):
         """
         w = 1.0
         for seat, (low, high) in bidding.items():
-            willing = _willing(hands[seat], rules)
+            willing = self._model_of(rules).willing(hands[seat])
             if willing < low or willing >= high:
                 w *= self.bid_inference
         return w
@@ -623,7 +627,7 @@ class PimcBot(Bot):
         spare = dict.fromkeys(plans, 0.0)
         need = bid + self.dd_margin
         n = 0.0
-        for m, w in self._weighted_samples(view, obs):
+        for m in self._samples(view):  # unweighted: the model measured no better here
             order = play_order(m)
             result: dict[tuple[int, int], tuple[bool, bool]] = {}
             try:
@@ -640,9 +644,9 @@ class PimcBot(Bot):
             except SearchTimeout:
                 break  # an unfinished sample counts for no plan
             for plan, (ok, more) in result.items():
-                score[plan] += w * ok
-                spare[plan] += w * more
-            n += w
+                score[plan] += ok
+                spare[plan] += more
+            n += 1
         if n == 0:
             return self.heuristic.act(view)
         # ties: the margin, the first plan (the two cheapest cards), the fewest points given
@@ -667,7 +671,7 @@ class PimcBot(Bot):
         ladder = [c for c, _ in contracts]
         counts = [0.0] * (len(ladder) + 1)
         n = 0.0
-        for m, w in self._weighted_samples(view, obs):
+        for m in self._samples(view):  # unweighted: the model measured no better here
             order = play_order(m)
             hands = {s: m._hands[s] for s in order}
             pos = declarer_position(hands, order, me, rules, m._trump)
@@ -676,10 +680,10 @@ class PimcBot(Bot):
                 pts[order.index(me)] = hand_points(m._discards)
                 pos = replace(pos, points=tuple(pts))
             try:
-                counts[self._dd_levels(pos, ladder)] += w
+                counts[self._dd_levels(pos, ladder)] += 1
             except SearchTimeout:
                 break
-            n += w
+            n += 1
         if n == 0:
             return self.heuristic.act(view)
         total = int(obs["totals"][me])
@@ -778,17 +782,6 @@ def _auction(obs: dict[str, Any], me: int, step: int) -> dict[int, tuple[int, in
     return out
 
 
-def _willing(hand: int, rules: Any) -> int:
-    """Return the highest bid the heuristic would make with ``hand`` (three players)."""
-    from kozyr.bots.heuristic.thousand import BID_MARGIN, estimate_hand, marriage_suits
-
-    values = tuple(rules.marriages)
-    est = estimate_hand(hand, values, talon=True) - BID_MARGIN.get(int(rules.players), 20)
-    step = int(rules.bid_step)
-    cap = 120 + sum(values[s] for s in marriage_suits(hand))
-    return int(min(est // step * step, cap, int(rules.max_bid)))
-
-
 def _broken_marriage(action: int, hand: int, values: tuple[int, ...]) -> int:
     """Return the value of the marriage a play action breaks up (its K or Q played plainly)."""
     if action & 32 or action >= 64:
@@ -852,21 +845,6 @@ def _past_plays(obs: dict[str, Any]) -> list[tuple[int, int, int]]:
         if parts and parts[0] == "play":
             out.append((int(seat), parse_card(parts[1]), int(len(parts) > 2)))
     return out
-
-
-def _legal_follow(h: int, trick: list[int], trump: int, must_beat: bool) -> int:
-    led = trick[0] >> 3
-    f = h & SUIT_MASK[led]
-    if f:
-        if must_beat:
-            top = max(c for c in trick if c >> 3 == led)
-            higher = f & ~((2 << top) - 1)
-            if higher:
-                return higher
-        return f
-    if trump >= 0 and h & SUIT_MASK[trump]:
-        return h & SUIT_MASK[trump]
-    return h
 
 
 def _preferred(legal: int, trick: list[tuple[int, int]], trump: int, seat: int,
