@@ -39,13 +39,12 @@ from kozyr.bots.heuristic.thousand import (
     ThousandHeuristic,
     estimate_hand,
     marriage_cards,
+    marriage_suits,
     points,
 )
-from kozyr.cards import ACE, KING, QUEEN, SUIT_MASK, THOUSAND_DECK, parse_card
+from kozyr.cards import ACE, QUEEN, SUIT_MASK, THOUSAND_DECK, parse_card
 from kozyr.games.thousand.state import hand_cap
 from kozyr.games.tricks import PLAIN_ORDER
-
-_ACE_MARRIAGE_VALUE = 200
 
 
 class HeuristicModel:
@@ -123,21 +122,13 @@ class HeuristicModel:
         """Return the heuristic's lead: (card, declares a marriage)."""
         hand = ctx.hand
         if trick_no or self.rules.marriage_on_first_trick:
-            best: tuple[int, int] | None = None
-            card = -1
-            for s in range(4):
-                q, k = s * 8 + QUEEN, s * 8 + KING
-                if hand >> q & 1 and hand >> k & 1:
-                    key = (self.values[s], -QUEEN)
-                    if best is None or key > best:
-                        best, card = key, q
+            # the most valuable marriage, its queen (the lowest suit on a tie); four aces first
             aces = sum(1 << (s * 8 + ACE) for s in range(4))
             if self.rules.ace_marriage and hand & aces == aces:
-                key = (_ACE_MARRIAGE_VALUE, -ACE)
-                if best is None or key > best:
-                    best, card = key, min(s * 8 + ACE for s in range(4))
-            if best is not None:
-                return card, True
+                return min(s * 8 + ACE for s in range(4)), True
+            suits = marriage_suits(hand)
+            if suits:
+                return max(suits, key=lambda s: (self.values[s], -s)) * 8 + QUEEN, True
         return choose_card(ctx), False
 
     # -- the replay ------------------------------------------------------------------------
@@ -198,7 +189,7 @@ class HeuristicModel:
                         legal = legal_follow(h, [x for _, x in trick], trump, must_beat)
                     else:
                         legal = h
-                    if legal & (legal - 1) or (not trick and _has_marriage(h)):
+                    if legal & (legal - 1) or (not trick and marriage_suits(h)):
                         ctx = PlayContext(
                             seat=seat, hand=h,
                             options={x: [] for x in range(32) if legal >> x & 1},
@@ -239,10 +230,6 @@ def make_chance(margin: int) -> float:
     """
     i = (margin + 40) // 10
     return _MAKE_BY_MARGIN[max(0, min(i, len(_MAKE_BY_MARGIN) - 1))]
-
-
-def _has_marriage(hand: int) -> bool:
-    return any(hand >> (s * 8 + QUEEN) & 1 and hand >> (s * 8 + KING) & 1 for s in range(4))
 
 
 def legal_follow(h: int, trick: list[int], trump: int, must_beat: bool) -> int:

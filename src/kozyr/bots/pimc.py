@@ -86,6 +86,7 @@ from kozyr.bots.solver.adapter import declarer_position, play_order, position_fr
 from kozyr.bots.solver.search import POINTS
 from kozyr.cards import SUIT_MASK, parse_card, parse_hand
 from kozyr.core.match import SeatView
+from kozyr.games.thousand.scoring import writeoff_gain
 
 
 class PimcBot(Bot):
@@ -545,8 +546,7 @@ class PimcBot(Bot):
                   and (limit is None or int(writeoffs[seat]) < limit))
         c, q = model.declare(hands[seat], talon, at, ok)
         if c is None:  # he writes off: he pays the bid, each defender gains
-            gain = 60 if rules.writeoff_gain == "fixed_60" else -(-at // 10) * 5
-            return (gain + at) / 2
+            return (writeoff_gain(rules, at) + at) / 2
         return q * (self.made_against - c / 2) + (1 - q) * (c / 2 + self.failed_against)
 
     def pass_value(self, obs: dict[str, Any], rules: Any, modelled: bool = False) -> float:
@@ -626,8 +626,8 @@ class PimcBot(Bot):
         score = dict.fromkeys(plans, 0.0)
         spare = dict.fromkeys(plans, 0.0)
         need = bid + self.dd_margin
-        n = 0.0
-        for m in self._samples(view):  # unweighted: the model measured no better here
+        n = 0
+        for m in self._samples(view):
             order = play_order(m)
             result: dict[tuple[int, int], tuple[bool, bool]] = {}
             try:
@@ -669,9 +669,9 @@ class PimcBot(Bot):
         wanted = {low + d for d in (0, 10, 20, 30, 50, 80, 120, 170)}
         contracts = [(c, a) for c, a in contracts if c in wanted] or contracts[:1]
         ladder = [c for c, _ in contracts]
-        counts = [0.0] * (len(ladder) + 1)
-        n = 0.0
-        for m in self._samples(view):  # unweighted: the model measured no better here
+        counts = [0] * (len(ladder) + 1)
+        n = 0
+        for m in self._samples(view):
             order = play_order(m)
             hands = {s: m._hands[s] for s in order}
             pos = declarer_position(hands, order, me, rules, m._trump)
@@ -716,8 +716,7 @@ class PimcBot(Bot):
             cost = penalty if int(bolts[me]) == limit - 1 else penalty / limit
         else:
             cost = float(bid)
-        gain = 60 if rules.writeoff_gain == "fixed_60" else -(-bid // 10) * 5
-        return -cost - gain
+        return -cost - writeoff_gain(rules, bid)
 
 
 # -- helpers ------------------------------------------------------------------------------------
