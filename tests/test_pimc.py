@@ -270,3 +270,30 @@ def test_a_declarer_with_a_lost_contract_aims_lower_to_keep_the_opponents_down()
         assert bot._lost[1] == (1 if lower else 2)
         found += 1
     assert found
+
+
+@pytest.mark.parametrize("margin", [0, 10])
+def test_the_contract_is_the_highest_level_made_double_dummy_with_the_margin(margin: int) -> None:
+    from kozyr.bots.solver import Solver
+    from kozyr.bots.solver.adapter import declarer_position, play_order
+
+    checked = 0
+    for seed in range(30):
+        m = drive_to("classic", seed, "contract")
+        seat = m.current_player()
+        texts = [m.action_to_text(a) for a in m.legal_actions()]
+        hands = {s: m._hands[s] for s in play_order(m)}
+        points = Solver(declarer_position(hands, play_order(m), seat, m.rules, m._trump)).exact()
+        # one sample (the true deal), no confidence floor: the expected score grows with the
+        # contract while it is made, so the bot takes the highest ladder level it makes
+        bot = fast_bot(max_samples=1, min_samples=1, raise_confidence=0.0,
+                       contract_margin=margin)
+        chosen = int(m.action_to_text(bot.act(OracleView(m, seat))).split()[-1])
+        low = int(texts[0].split()[1])
+        ladder = [low + d for d in (0, 10, 20, 30, 50, 80, 120, 170)
+                  if f"contract {low + d}" in texts]
+        made = [c for c in ladder if points >= c + margin]
+        # (a write-off, worth -150 against the opponents here, never beats playing)
+        assert chosen == (made[-1] if made else low)
+        checked += 1
+    assert checked >= 5
