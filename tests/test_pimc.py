@@ -297,3 +297,20 @@ def test_the_contract_is_the_highest_level_made_double_dummy_with_the_margin(mar
         assert chosen == (made[-1] if made else low)
         checked += 1
     assert checked >= 5
+
+
+def test_a_defender_would_rather_the_declarer_took_points_than_the_partner() -> None:
+    from dataclasses import replace
+
+    from kozyr.bots.solver import Position, Solver
+
+    # the declarer (seat 0) scores his contract whatever his card points; the partner's count
+    # for a rival: leading JH lets the declarer's AH take the trick, JC the partner's QC
+    pos = Position.from_text(["AD AH", "JC JH", "QS QC"], leader=1, declarer=0)
+    jc, jh = parse_card("JC"), parse_card("JH")
+    values = {}
+    for share in (0.0, 0.5):
+        weights = PimcBot(1, partner_share=share)._own_weights(pos, [0, 1, 2], 1)
+        values[share] = Solver(replace(pos, weights=weights)).move_values()
+    assert values[0.0][jc] == values[0.0][jh]  # his own points alone: all the same to him
+    assert values[0.5][jh] < values[0.5][jc]  # the partner's weigh against him

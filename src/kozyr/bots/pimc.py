@@ -16,8 +16,11 @@ Card play:
   in which the declarer makes it times the contract (a made contract swings twice the
   contract against the two defenders), plus what the others take: once hands hold at most
   ``exact_cards`` cards the exact points of the declarer and the partner (solver
-  ``weights``: all but his own points; the others are assumed to play against him), before
-  that a second threshold 30 below the contract (as a 30-point swing); less the value of a
+  ``weights``: all but his own points, the partner's counting ``1 + partner_share``: the
+  declarer scores his contract whatever his card points, while every point the partner takes
+  counts for a rival - a defender's score is measured against both others'; the others are
+  assumed to play against him), before that a second threshold 30 below the contract (as a
+  30-point swing); less the value of a
   marriage the move declares for himself, plus ``marriage_keep`` times the value of a
   marriage of his that the move breaks up (the solver's value does not count a defender's
   marriages, so it would throw them away for a sliver of a chance to stop the contract);
@@ -99,7 +102,7 @@ class PimcBot(Bot):
     games = ("thousand", "debertz", "tertz")
 
     def __init__(self, seed: int | None = None, *, time_limit: float = 1.0,
-                 max_samples: int = 60, min_samples: int = 4, exact_cards: int = 5,
+                 max_samples: int = 60, min_samples: int = 4, exact_cards: int = 7,
                  inference: bool = True, inference_weight: float = 1.0,
                  enum_patience: int = 12, dd_margin: int = 10, defence_value: int = 0,
                  win_bonus: int = 300, raise_confidence: float = 0.85,
@@ -113,7 +116,7 @@ class PimcBot(Bot):
                  auction_model: bool = True, made_for: int = 30, failed_for: int = 55,
                  made_against: int = 20, failed_against: int = 30,
                  lost_margin: int = 30, contract_margin: int = 0,
-                 partner_share: float = 0.0) -> None:
+                 partner_share: float = 0.5) -> None:
         super().__init__(seed)
         self.time_limit = time_limit
         self.max_samples = max_samples
