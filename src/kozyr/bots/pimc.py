@@ -79,7 +79,7 @@ The redeal choice, two-player piles and discards, and 501's trump naming use the
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -225,7 +225,7 @@ class PimcBot(Bot):
             solver = Solver(pos, self.deadline)
             try:
                 makes = solver.move_values(target)
-                extra = makes
+                extra: Mapping[int, float] = makes
                 if me == declarer:
                     # the tie-break: a margin over the contract (robust to what he cannot see)
                     if exact:
