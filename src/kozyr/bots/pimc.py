@@ -388,7 +388,8 @@ class PimcBot(Bot):
 
     # -- bidding, talon and contract by simulation ------------------------------------------
     def _dd_levels(self, pos: Position, ladder: list[int], margin: int) -> int:
-        """Return how many ladder levels the declarer makes (bisection on threshold tests)."""
+        """Return how many ladder levels the declarer makes ``margin`` over (bisection on
+        threshold tests)."""
         solver = Solver(pos, self.deadline)
         lo, hi = 0, len(ladder)  # makes ladder[:lo], fails ladder[hi:]
         while lo < hi:
