@@ -7,7 +7,7 @@ import random
 import pytest
 
 from kozyr.bots import make_bot
-from kozyr.bots.pimc import PimcBot, _preferred
+from kozyr.bots.pimc import CONTRACT_STEPS, PimcBot, _preferred
 from kozyr.cards import cards_of, parse_card, parse_hand
 from kozyr.core.match import SeatView
 from kozyr.games import new_match
@@ -290,8 +290,7 @@ def test_the_contract_is_the_highest_level_made_double_dummy_with_the_margin(mar
                        contract_margin=margin)
         chosen = int(m.action_to_text(bot.act(OracleView(m, seat))).split()[-1])
         low = int(texts[0].split()[1])
-        ladder = [low + d for d in (0, 10, 20, 30, 50, 80, 120, 170)
-                  if f"contract {low + d}" in texts]
+        ladder = [low + d for d in CONTRACT_STEPS if f"contract {low + d}" in texts]
         made = [c for c in ladder if points >= c + margin]
         # (a write-off, worth -150 against the opponents here, never beats playing)
         assert chosen == (made[-1] if made else low)

@@ -237,7 +237,7 @@ class PimcBot(Bot):
                         # own points: minimise what the declarer and the partner take
                         own = Solver(replace(pos, weights=self._own_weights(pos, seats, me)),
                                      self.deadline)
-                        extra = {a: v / 4 for a, v in own.move_values().items()}
+                        extra = {a: v / _OWN_SCALE for a, v in own.move_values().items()}
                     else:
                         # a 30-point swing: does he still make 30 less than his contract?
                         extra = {a: 30 * v for a, v in solver.move_values(contract - 30).items()}
@@ -275,15 +275,15 @@ class PimcBot(Bot):
         return choice if choice in top else min(top)
 
     def _own_weights(self, pos: Position, seats: list[int], me: int) -> tuple[int, ...]:
-        """Return the solver weights of a defender's own points (in quarter points).
+        """Return the solver weights of a defender's own points (in ``1/_OWN_SCALE`` points).
 
         He minimises what the others take: the declarer's points (every point he takes is one
         the defenders do not) and the partner's, each of which also counts
         ``partner_share`` against this defender (his score is measured against both others').
         """
-        partner = round(4 * (1 + self.partner_share))
+        partner = round(_OWN_SCALE * (1 + self.partner_share))
         mine = seats.index(me)
-        return tuple(0 if i == mine else 4 if i == pos.declarer else partner
+        return tuple(0 if i == mine else _OWN_SCALE if i == pos.declarer else partner
                      for i in range(len(seats)))
 
     def _model(self, view: SeatView) -> HeuristicModel | None:
@@ -684,9 +684,8 @@ class PimcBot(Bot):
         writeoff = _action_named(texts, legal, "writeoff")
         if not contracts:
             return self.heuristic.act(view)
-        # a coarse ladder keeps the bisection short: the bid, then steps of 10, 20, 30...
         low = contracts[0][0]
-        wanted = {low + d for d in (0, 10, 20, 30, 50, 80, 120, 170)}
+        wanted = {low + d for d in CONTRACT_STEPS}
         contracts = [(c, a) for c, a in contracts if c in wanted] or contracts[:1]
         ladder = [c for c, _ in contracts]
         counts = [0] * (len(ladder) + 1)
@@ -741,6 +740,12 @@ class PimcBot(Bot):
 
 # -- helpers ------------------------------------------------------------------------------------
 _NEVER = 1 << 30
+#: The contract ladder: the bid, then these many points above it (a coarse ladder keeps the
+#: bisection of :meth:`PimcBot._dd_levels` short).
+CONTRACT_STEPS = (0, 10, 20, 30, 50, 80, 120, 170)
+#: The scale of a defender's own-points weights (:meth:`PimcBot._own_weights`): integer
+#: weights that still express ``partner_share`` in quarters.
+_OWN_SCALE = 4
 
 
 class _BidSim:
