@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from kozyr.server.app import create_app
-from kozyr.server.lobby import Settings
+from kozyr.server.settings import Settings
 
 from .helpers import GAME_SPEC
 

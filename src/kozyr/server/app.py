@@ -35,7 +35,9 @@ from kozyr.server.protocol import (
     VERSION,
     ProtocolError,
     check_message,
+    decode_message,
     message_id,
+    utf8_valid,
 )
 from kozyr.server.storage import Storage, User
 
@@ -247,36 +249,38 @@ def create_app(db: str | None = None, settings: Settings | None = None) -> Starl
         address = websocket.client.host if websocket.client else ""
         conn = Conn(websocket, lobby, address)
         writer = asyncio.create_task(conn.write_loop())
+        reader = asyncio.create_task(read_loop(conn, websocket))
         try:
-            while not conn.closed:
-                msg = await websocket.receive()
-                if msg["type"] == "websocket.disconnect":
-                    break
-                text = msg.get("text")
-                if text is None:
-                    text = (msg.get("bytes") or b"").decode("utf-8", "replace")
-                await handle(conn, websocket, text)
-        except WebSocketDisconnect:
-            pass
+            # whichever ends first (the client left, or a send failed) ends the connection
+            await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
         finally:
             lobby.disconnect(conn)
             conn.close()
-            with contextlib.suppress(Exception):
-                await writer
+            reader.cancel()
+            for task in (reader, writer):
+                with contextlib.suppress(BaseException):
+                    await task
 
+    async def read_loop(conn: Conn, websocket: WebSocket) -> None:
+        with contextlib.suppress(WebSocketDisconnect):
+            while not conn.closed:
+                msg = await websocket.receive()
+                if msg["type"] == "websocket.disconnect":
+                    return
+                text = msg.get("text")
+                if text is None:
+                    conn.send(ProtocolError("bad_message", "binary frames are not accepted: "
+                                            "send each message as a JSON text frame").to_json())
+                    continue
+                await handle(conn, websocket, text)
 
     async def handle(conn: Conn, websocket: WebSocket, text: str) -> None:
         re = None
+        raw: Any = None
         try:
-            if len(text) > MAX_MESSAGE:
-                raise ProtocolError("too_large",
-                                    f"a message may hold at most {MAX_MESSAGE} bytes")
             if not conn.allow():
                 raise ProtocolError("rate_limited", "too many messages; slow down")
-            try:
-                raw = json.loads(text)
-            except ValueError:
-                raise ProtocolError("bad_json", "a message must be a JSON object") from None
+            raw = decode_message(text)
             re = message_id(raw)
             if not isinstance(raw, dict):
                 raise ProtocolError("bad_json", "a message must be a JSON object")
@@ -285,11 +289,11 @@ def create_app(db: str | None = None, settings: Settings | None = None) -> Starl
         except ProtocolError as e:
             conn.send(e.to_json(re))
             if e.code == "unsupported_version":
-                conn.close_code = 4000
-                conn.close()
+                conn.close(4000, "unsupported version")
         except Exception:
+            kind = raw.get("type") if isinstance(raw, dict) else "?"
             log.exception("internal error handling a %s message",
-                          raw.get("type") if isinstance(locals().get("raw"), dict) else "?")
+                          kind if isinstance(kind, str) and utf8_valid(kind) else "?")
             conn.send(ProtocolError("internal", "server error").to_json(re))
 
     async def dispatch(conn: Conn, websocket: WebSocket, msg: dict[str, Any], re: Any) -> None:

@@ -15,7 +15,6 @@ import logging
 import secrets
 import time
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import Any
 
 from kozyr.core.errors import KozyrError
@@ -23,8 +22,9 @@ from kozyr.core.rules import RuleSet
 from kozyr.games import match_class, new_match
 from kozyr.server.botpool import BotPool
 from kozyr.server.master import TableMaster
-from kozyr.server.protocol import LEVELS, ProtocolError, encode
+from kozyr.server.protocol import ProtocolError, encode
 from kozyr.server.pubsub import make_broadcaster
+from kozyr.server.settings import Settings
 from kozyr.server.storage import Storage, User
 
 log = logging.getLogger("kozyr.server")
@@ -45,22 +45,6 @@ SALONS: tuple[tuple[str, str, str], ...] = (
 _SPEC_KEYS = {"game", "preset", "options", "players", "private", "clock", "bot_delay"}
 
 
-@dataclass
-class Settings:
-    """Server settings: bot pacing, grace period, worker processes, limits."""
-
-    bot_delay: float = 0.6
-    grace: float = 30.0
-    bot_workers: int = 2
-    lobby_interval: float = 1.0
-    rate: float = 40.0
-    levels: tuple[str, ...] = LEVELS
-    extra_levels: tuple[str, ...] = field(default=())
-
-    def __post_init__(self) -> None:
-        self.levels = tuple(self.levels) + tuple(self.extra_levels)
-
-
 def available_games() -> dict[str, Any]:
     """Return the Match class of every game whose engine is installed."""
     out = {}
@@ -79,7 +63,13 @@ def salons() -> list[tuple[str, str, str]]:
 
 
 class Conn:
-    """One websocket connection."""
+    """One websocket connection.
+
+    Outgoing messages wait in a queue drained by :meth:`write_loop`; the queue's size is
+    counted in bytes (``settings.max_queue_bytes``): a client that does not read is dropped
+    rather than allowed to grow the server's memory.  A send that fails (the socket broke,
+    a message that cannot be encoded) closes this connection only, with a logged reason.
+    """
 
     def __init__(self, ws: Any, lobby: Lobby, address: str = "") -> None:
         self.ws = ws
@@ -89,26 +79,38 @@ class Conn:
         self.token: str | None = None
         self.tables: dict[str, TableMaster] = {}
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.queued_bytes = 0
         self.closed = False
         self.lobby_sub = False
         self.close_code: int | None = None
+        self.close_reason = ""
         self._tokens = lobby.settings.rate * 2
         self._stamp = time.monotonic()
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message; drop the connection if it cannot keep up."""
+        if not self.closed:
+            self.send_text(encode(message))
+
+    def send_text(self, text: str) -> None:
+        """Queue an already encoded message (one encoding shared by many recipients)."""
         if self.closed:
             return
-        if self.queue.qsize() > 5000:
-            self.close_code = 1008  # a client that reads nothing is dropped
-            self.close()
+        size = len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
+        if self.queued_bytes + size > self.lobby.settings.max_queue_bytes:
+            log.warning("dropping a connection of %s: %d bytes unread", self.address or "?",
+                        self.queued_bytes)
+            self.close(1008, "too many unread messages")  # a client that reads nothing
             return
-        self.queue.put_nowait(encode(message))
+        self.queued_bytes += size
+        self.queue.put_nowait(text)
 
-    def close(self) -> None:
-        """Stop the writer; the reader ends when the socket closes."""
+    def close(self, code: int | None = None, reason: str = "") -> None:
+        """Stop the writer (closing the socket with ``code`` if given)."""
         if not self.closed:
             self.closed = True
+            if code is not None:
+                self.close_code, self.close_reason = code, reason
             self.queue.put_nowait(None)
 
     def allow(self) -> bool:
@@ -123,14 +125,25 @@ class Conn:
         return True
 
     async def write_loop(self) -> None:
-        """Send queued messages in order until closed."""
+        """Send queued messages in order until closed; a failed send closes the socket."""
         while True:
             text = await self.queue.get()
             if text is None:
                 if self.close_code is not None:
-                    await self.ws.close(self.close_code)
+                    with contextlib.suppress(Exception):
+                        await self.ws.close(self.close_code, self.close_reason)
                 return
-            await self.ws.send_text(text)
+            self.queued_bytes -= len(text) if text.isascii() else len(
+                text.encode("utf-8", "surrogatepass"))
+            try:
+                await self.ws.send_text(text)
+            except Exception as e:
+                log.warning("closing a connection of %s: sending failed (%s: %s)",
+                            self.address or "?", type(e).__name__, e)
+                self.closed = True
+                with contextlib.suppress(Exception):
+                    await self.ws.close(1011, "server error")
+                return
 
 
 class Lobby:

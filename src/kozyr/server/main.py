@@ -12,8 +12,8 @@ import logging
 import os
 import sys
 
-from kozyr.server.lobby import Settings
 from kozyr.server.protocol import MAX_FRAME
+from kozyr.server.settings import Settings
 
 
 def settings_from_env() -> Settings:

@@ -9,6 +9,10 @@
 Traceback (most recent call last):
 ...
 kozyr.server.protocol.ProtocolError: bad_message: intent needs the field 'state'
+>>> parse_message('{"type": "chat", "table": "t1", "text": "\\ud800"}')
+Traceback (most recent call last):
+...
+kozyr.server.protocol.ProtocolError: bad_message: text is not valid Unicode (a lone surrogate)
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ from typing import Any
 VERSION = 1
 MAX_MESSAGE = 4096
 MAX_FRAME = 65536
+#: the deepest nesting of objects and lists any input may have (a message is depth 1)
+MAX_DEPTH = 6
 CHAT_LENGTH = 300
 LEVELS = ("easy", "normal", "hard")
 
@@ -49,6 +55,65 @@ class ProtocolError(Exception):
             out["re"] = re
         out.update(self.extra)
         return out
+
+
+def check_json(obj: Any, where: str = "the message") -> None:
+    """Refuse a decoded JSON value nested deeper than MAX_DEPTH or holding invalid Unicode.
+
+    JSON's ``\\uD800`` escapes decode to lone UTF-16 surrogates, which no UTF-8 encoder
+    accepts: such a string, relayed, would fail every recipient's send.  Keys are checked
+    too.  Iterative, so a deep value cannot exhaust the stack.
+
+    >>> check_json({"a": [{"b": 1}]})
+    >>> check_json([[[[[[[1]]]]]]])
+    Traceback (most recent call last):
+    ...
+    kozyr.server.protocol.ProtocolError: bad_message: the message is nested too deeply ...
+    """
+    stack: list[tuple[Any, int, str]] = [(obj, 1, "")]
+    while stack:
+        v, depth, name = stack.pop()
+        if isinstance(v, str):
+            _check_text(v, name or where)
+        elif isinstance(v, dict | list):
+            if depth > MAX_DEPTH:
+                raise ProtocolError("bad_message", f"{where} is nested too deeply "
+                                    f"(at most {MAX_DEPTH} levels)")
+            if isinstance(v, dict):
+                for k, item in v.items():
+                    _check_text(k, f"a field name of {where}")
+                    stack.append((item, depth + 1, k))
+            else:
+                stack.extend((item, depth + 1, name) for item in v)
+
+
+def utf8_valid(v: str) -> bool:
+    """Return True if ``v`` can be encoded as UTF-8 (it holds no lone surrogate).
+
+    >>> utf8_valid("ok ♠"), utf8_valid("ok " + chr(0xD83C))
+    (True, False)
+    """
+    if v.isascii():
+        return True
+    try:
+        v.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _check_text(v: str, name: str) -> None:
+    if not utf8_valid(v):
+        raise ProtocolError("bad_message", f"{name} is not valid Unicode (a lone surrogate)")
+
+
+def utf8_size(text: str) -> int:
+    """Return the size of ``text`` in UTF-8 bytes (the unit of the frame limits).
+
+    >>> utf8_size("bid 100"), utf8_size("тысяча")
+    (7, 12)
+    """
+    return len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
 
 
 class _Str:
@@ -111,21 +176,26 @@ def message_id(obj: Any) -> Any:
     if not isinstance(obj, dict):
         return None
     mid = obj.get("id")
-    if isinstance(mid, str) and len(mid) <= 64:
+    if isinstance(mid, str) and len(mid) <= 64 and utf8_valid(mid):
         return mid
     if isinstance(mid, int) and not isinstance(mid, bool) and abs(mid) < 2**53:
         return mid
     return None
 
 
-def parse_message(text: str | bytes) -> dict[str, Any]:
-    """Decode and check one client frame; raise ProtocolError if it is refused."""
-    if len(text) > MAX_MESSAGE:
+def decode_message(text: str | bytes) -> Any:
+    """Decode one client frame (its size counted in UTF-8 bytes); raise ProtocolError."""
+    if len(text) > MAX_MESSAGE or (isinstance(text, str) and utf8_size(text) > MAX_MESSAGE):
         raise ProtocolError("too_large", f"a message may hold at most {MAX_MESSAGE} bytes")
     try:
-        obj = json.loads(text)
-    except (ValueError, UnicodeDecodeError):
+        return json.loads(text)
+    except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
         raise ProtocolError("bad_json", "a message must be a JSON object") from None
+
+
+def parse_message(text: str | bytes) -> dict[str, Any]:
+    """Decode and check one client frame; raise ProtocolError if it is refused."""
+    obj = decode_message(text)
     if not isinstance(obj, dict):
         raise ProtocolError("bad_json", "a message must be a JSON object")
     return check_message(obj)
@@ -138,6 +208,7 @@ def check_message(obj: dict[str, Any]) -> dict[str, Any]:
         known = ", ".join(sorted(SCHEMAS))
         raise ProtocolError("bad_message", f"unknown message type (known: {known})")
     schema = SCHEMAS[kind]
+    check_json(obj)
     if "id" in obj and message_id(obj) is None:
         raise ProtocolError("bad_message", "id must be a string of at most 64 characters "
                             "or a whole number")
