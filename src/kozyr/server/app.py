@@ -28,7 +28,7 @@ from kozyr import __version__ as kozyr_version
 from kozyr.core.errors import KozyrError
 from kozyr.server import ratings
 from kozyr.server.auth import COOKIE, Auth
-from kozyr.server.lobby import Conn, Lobby, Settings, available_games, parse_spec, salons
+from kozyr.server.lobby import Conn, Lobby, available_games, parse_spec, salons
 from kozyr.server.protocol import (
     CHAT_LENGTH,
     MAX_MESSAGE,
@@ -39,6 +39,7 @@ from kozyr.server.protocol import (
     message_id,
     utf8_valid,
 )
+from kozyr.server.settings import Settings
 from kozyr.server.storage import Storage, User
 
 log = logging.getLogger("kozyr.server")
