@@ -35,6 +35,10 @@ ERROR_CODES = frozenset({
     "unknown_game", "unknown_user", "bad_rules", "seat_taken", "table_full", "bad_seat",
     "not_seated", "not_started", "game_over", "not_your_turn", "stale_state", "illegal_action",
     "chat_too_long", "game_running", "internal",
+    # docs/security.md: refused origins and content types, per-address and per-user limits,
+    # a table that stopped because its log could not be written
+    "bad_origin", "bad_content_type", "too_many_connections", "too_many_tables",
+    "table_stopped",
 })
 
 
