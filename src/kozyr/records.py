@@ -153,10 +153,15 @@ def replay_record(obj: dict[str, Any]) -> Replay:
     return Replay(match, players)
 
 
-def write_record(match: Match, players: list[str] | None = None) -> dict[str, Any]:
-    """Return the game record of ``match`` so far (explicit cards for every deal)."""
+def write_record(match: Match, players: list[str] | None = None, *, seed: bool = True
+                 ) -> dict[str, Any]:
+    """Return the game record of ``match`` so far (explicit cards for every deal).
+
+    ``seed=False`` leaves the seed out: a live table's deals are drawn from the CSPRNG
+    (kozyr.core.match), so its seed says nothing and must not look like a key to them.
+    """
     names = players if players is not None else [f"seat {i}" for i in range(match.players)]
-    return {
+    out = {
         "format": FORMAT,
         "game": match.GAME,
         "rules": match.rules.to_json(),
@@ -165,6 +170,9 @@ def write_record(match: Match, players: list[str] | None = None) -> dict[str, An
         "seed": match.seed,
         "deals": match.record_deals(),
     }
+    if not seed:
+        del out["seed"]
+    return out
 
 
 def dump_record(record: dict[str, Any]) -> str:

@@ -1,14 +1,25 @@
 """The Match API every game implements (OpenSpiel's Game/State/Observer shape, for a whole match).
 
 A :class:`Match` is the authoritative state of one match: a sequence of deals until someone
-wins.  It is pure and synchronous; all randomness comes from ``seed``.
+wins.  It is pure and synchronous; all randomness comes from ``seed`` or from an ``rng`` handed
+to :meth:`Match.deal`.
+
+Two ways of dealing, deliberately apart:
+
+- **Seeded** (``m.deal()``): the cards follow from ``(seed, deal index)``, so a record, a test
+  or an arena run is reproducible from its seed.  Anyone who knows the seed knows every deal:
+  this path is for bots, tests and ``kozyr record``, never for people playing for real.
+- **Drawn** (``m.deal(rng=secrets.SystemRandom())``): the deck is shuffled by the rng given,
+  at a live table the operating system's CSPRNG; nothing about one deal tells anything about
+  the next.  The cards are kept explicitly (``record_deals``), so replays need no seed.
 
 Life cycle::
 
     m = ThousandMatch(rules, seed=7)          # first dealer by lot from the seed
     while not m.is_over:
         if m.awaiting_deal:
-            m.deal()                          # cards from (seed, deal index), or m.deal(cards)
+            m.deal()                          # cards from (seed, deal index), or m.deal(cards),
+            continue                          # or m.deal(rng=secrets.SystemRandom())
             continue
         seat = m.current_player()
         m.apply("pass")                       # checked: text or int; raises IllegalActionError
@@ -76,11 +87,14 @@ class Match(ABC):
         """Return True between deals (and at the start) while the match is not over."""
 
     @abstractmethod
-    def deal(self, cards: dict[str, Any] | None = None) -> None:
-        """Deal the next deal: from the seed and deal index, or from a record's explicit cards.
+    def deal(self, cards: dict[str, Any] | None = None, *,
+             rng: random.Random | None = None) -> None:
+        """Deal the next deal: from a record's explicit cards, from ``rng``, or from the seed.
 
         ``cards`` holds the record keys of one deal (``hands`` and ``talon`` or ``stock``), as
         strings; raise :class:`kozyr.core.errors.RecordError` if they are not a valid deal.
+        With ``rng`` (and no cards) the deck is shuffled by it and the seed is not used;
+        with neither, the deal follows from the seed and the deal index (the module doc).
         """
 
     # -- decisions ---------------------------------------------------------------------

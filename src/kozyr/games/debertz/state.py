@@ -202,11 +202,12 @@ class DebertzMatch(Match):
         """Return the side of ``seat``: the seat itself, or its team (seat % 2) with 4 players."""
         return self._side[seat]
 
-    def deal(self, cards: dict[str, Any] | None = None) -> None:
-        """Deal the next deal: from the seed and deal index, or from a record's ``hands``/``stock``.
+    def deal(self, cards: dict[str, Any] | None = None, *,
+             rng: random.Random | None = None) -> None:
+        """Deal the next deal: from a record's ``hands``/``stock``, from ``rng``, or the seed.
 
-        Raise RecordError if the explicit cards are not a Debertz deal, IllegalActionError if
-        no deal is due.
+        With ``rng`` the deck is shuffled by it and the seed is not used.  Raise RecordError
+        if the explicit cards are not a Debertz deal, IllegalActionError if no deal is due.
         """
         if self._over:
             raise IllegalActionError("the match is over: no more deals")
@@ -215,7 +216,7 @@ class DebertzMatch(Match):
         n = self._n
         if cards is None:
             deck = list(range(32))
-            random.Random(f"{self.seed}:{self._deal_index}").shuffle(deck)
+            (rng or random.Random(f"{self.seed}:{self._deal_index}")).shuffle(deck)
             hands = tuple(tuple(deck[6 * i:6 * i + 6]) for i in range(n))
             stock = tuple(deck[6 * n:])
         else:

@@ -147,8 +147,11 @@ class TertzMatch(Match):
         """Return True between deals (and at the start) while the match is not over."""
         return self._awaiting and self._winner is None
 
-    def deal(self, cards: dict[str, Any] | None = None) -> None:
-        """Deal from the seed and deal index, or from ``{"hands": [h0, h1], "stock": s}``.
+    def deal(self, cards: dict[str, Any] | None = None, *,
+             rng: random.Random | None = None) -> None:
+        """Deal from ``{"hands": [h0, h1], "stock": s}``, from ``rng``, or from the seed.
+
+        With ``rng`` the deck is shuffled by it and the seed is not used.
 
         ``stock`` lists the 14 undealt cards top first; its first card is turned for trump.
         Raise RecordError for cards that are not a valid deal, IllegalActionError if no deal
@@ -159,7 +162,7 @@ class TertzMatch(Match):
             raise IllegalActionError(f"no deal is due: {why}")
         if cards is None:
             deck = list(range(32))
-            random.Random(f"{self.seed}:{self._deal_index}").shuffle(deck)
+            (rng or random.Random(f"{self.seed}:{self._deal_index}")).shuffle(deck)
             nd = 1 - self._dealer
             hands = [0, 0]
             hands[nd] = hand_of(deck[:HAND_SIZE])

@@ -96,6 +96,7 @@ from kozyr.games.thousand.deal import (
     hashed_deck,
     hashed_int,
     parse_dealt,
+    shuffled_deck,
 )
 from kozyr.games.thousand.rules import ThousandRules
 from kozyr.games.thousand.scoring import (
@@ -464,10 +465,13 @@ class ThousandMatch(Match):
         """Return True between deals (and at the start) while the match is not over."""
         return self._phase == P_DEAL
 
-    def deal(self, cards: dict[str, Any] | None = None) -> None:
-        """Deal the next deal: from the seed and the deal index, or from a record's cards.
+    def deal(self, cards: dict[str, Any] | None = None, *,
+             rng: random.Random | None = None) -> None:
+        """Deal the next deal: from a record's cards, from ``rng``, or from the seed.
 
-        Raise :class:`kozyr.core.errors.RecordError` if ``cards`` are not a valid deal, and
+        With ``rng`` the deck is shuffled (``no_shuffle``: cut) by it and the seed is not
+        used (the live room's path: kozyr.core.match).  Raise
+        :class:`kozyr.core.errors.RecordError` if ``cards`` are not a valid deal, and
         IllegalActionError if no deal is due.
         """
         if self._phase != P_DEAL:
@@ -476,25 +480,31 @@ class ThousandMatch(Match):
         if cards is not None:
             dealt = parse_dealt(cards, self._n, self._dealer)
         elif self._plain_deck:
-            dealt = hashed_deal(f"{self.seed}:{self._deal_index}", self._n, self._dealer)
+            if rng is not None:
+                dealt = deal_deck(shuffled_deck(rng), self._n, self._dealer)
+            else:
+                dealt = hashed_deal(f"{self.seed}:{self._deal_index}", self._n, self._dealer)
         else:
-            dealt = deal_deck(self._seeded_deck(), self._n, self._dealer)
+            dealt = deal_deck(self._next_deck(rng), self._n, self._dealer)
         self._start_deal(dealt)
 
-    def _seeded_deck(self) -> list[int]:
-        """Return the deck of the next deal from the seed and the deal index (module doc)."""
+    def _next_deck(self, rng: random.Random | None) -> list[int]:
+        """Return the deck of the next deal: from ``rng``, or the seed and deal index."""
         rules = self.rules
         key = f"{self.seed}:{self._deal_index}"
         if rules.no_shuffle:
             deck = self._deck
             if deck is None:
-                deck = hashed_deck(f"{self.seed}:deck")
+                deck = shuffled_deck(rng) if rng is not None else hashed_deck(f"{self.seed}:deck")
             else:
-                deck = cut(deck, 1 + hashed_int(key + ":cut") % (len(deck) - 1))
+                point = (rng.randrange(1, len(deck)) if rng is not None
+                         else 1 + hashed_int(key + ":cut") % (len(deck) - 1))
+                deck = cut(deck, point)
         else:
-            deck = hashed_deck(key)
+            deck = shuffled_deck(rng) if rng is not None else hashed_deck(key)
         if rules.cut_ritual:
-            deck = self._cut_ritual(deck, random.Random(key + ":ritual"))
+            deck = self._cut_ritual(deck, rng if rng is not None
+                                    else random.Random(key + ":ritual"))
         return deck
 
     def _cut_ritual(self, deck: list[int], rng: random.Random) -> list[int]:
