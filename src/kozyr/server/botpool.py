@@ -4,18 +4,75 @@ The match is pickled and sent with the seat, the bot's name and a seed; the work
 bot (``kozyr.bots.make_bot`` when it exists, else the random bot), asks it for an action on
 ``match.view(seat)`` and returns the action as record text.  Only the worker sees the pickled
 match, which lives in server memory anyway; nothing of it is logged.
+
+The workers die with the server, however it ends.  :meth:`BotPool.close` (called by
+``Lobby.close`` at shut-down) stops them; if the server is killed (even ``kill -9``), each
+worker notices on its own: on Linux the kernel sends it SIGKILL when its parent dies
+(``prctl(PR_SET_PDEATHSIG)``, set by :func:`init_worker`), and everywhere a daemon thread of
+the worker exits the process once ``os.getppid()`` is no longer the server's pid.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ctypes
 import multiprocessing
+import os
 import pickle
+import signal
+import sys
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from kozyr.bots.base import Bot, RandomBot
 from kozyr.core.match import Match
+
+#: prctl(2) option: the signal the kernel sends this process when its parent dies (Linux)
+PR_SET_PDEATHSIG = 1
+#: seconds between a worker's checks that the server still lives (the portable fallback)
+PARENT_POLL = 0.5
+
+
+def _die_with_parent_linux() -> bool:
+    """Ask the kernel to SIGKILL this process when its parent dies; return True if set.
+
+    The kernel watches the parent *thread* that forked the worker: the pool spawns its
+    workers from the thread that submits work, the event loop's, which lives as long as the
+    server.
+    """
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return int(libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def _watch_parent(parent: int, poll: float) -> None:
+    """Exit the process as soon as it is no longer the child of ``parent`` (a thread)."""
+    while True:
+        if os.getppid() != parent:
+            os._exit(1)
+        time.sleep(poll)
+
+
+def init_worker(parent: int, poll: float = PARENT_POLL) -> None:
+    """Initialise a pool worker: die with the server ``parent``; leave Ctrl-C to the server.
+
+    SIGINT is ignored because a terminal sends it to the whole process group: the server
+    shuts the pool down itself, and a worker interrupted mid-job would only print a traceback.
+    """
+    with contextlib.suppress(ValueError, OSError):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with_parent_linux()
+    if os.getppid() != parent:  # the server died before the kernel was asked to tell us
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent, poll), name="kozyr-parent-watch",
+                     daemon=True).start()
 
 
 def make(name: str, seed: int) -> Bot:
@@ -48,7 +105,9 @@ class BotPool:
     def _executor(self) -> ProcessPoolExecutor | None:
         if self.workers and self._pool is None:
             self._pool = ProcessPoolExecutor(self.workers,
-                                             mp_context=multiprocessing.get_context("spawn"))
+                                             mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=init_worker,
+                                             initargs=(os.getpid(),))
         return self._pool
 
     async def choose(self, match: Match, seat: int, name: str, seed: int) -> str:
@@ -58,8 +117,13 @@ class BotPool:
         pool: Any = self._executor()
         return await loop.run_in_executor(pool, think, payload, seat, name, seed)
 
+    def pids(self) -> list[int]:
+        """Return the process ids of the running workers (none before the first job)."""
+        pool: Any = self._pool
+        return sorted(pool._processes) if pool is not None and pool._processes else []
+
     def close(self) -> None:
-        """Stop the workers."""
+        """Stop the workers (waiting for them to exit)."""
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
