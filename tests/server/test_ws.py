@@ -124,9 +124,8 @@ def test_lobby_snapshot_counts_and_table_pushes(client: TestClient, spec: dict[s
     assert until(ws, "counts")["online"] == 2
     table = create(other, spec)["table"]
     create(other, spec, private=True)
-    snap = until(ws, "lobby")
-    listed = [t["id"] for s in snap["salons"] for t in s["tables"]]
-    assert listed == [table["id"]]
+    update = until(ws, "lobby_update")  # only what changed: the public table
+    assert [t["id"] for t in update["tables"]] == [table["id"]] and update["gone"] == []
     ws.send_json({"type": "unlobby", "id": 4})
     assert until(ws, "ok")["re"] == 4
     bye(other)

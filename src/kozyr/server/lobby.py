@@ -147,7 +147,20 @@ class Conn:
 
 
 class Lobby:
-    """Every table and connection of the server."""
+    """Every table and connection of the server.
+
+    The lobby feed: a subscriber gets the whole ``lobby`` snapshot once, then a
+    ``lobby_update`` per interval holding only the public tables that changed (reported by
+    :meth:`tables_changed`) and those that are gone.  Each public table's ``TableInfo`` is
+    computed and encoded once per change and cached, so neither a push nor a snapshot
+    recomputes the lines of the tables that did not change, and a push is encoded once for
+    every subscriber.
+
+    Limits (:class:`~kozyr.server.settings.Settings`): a user owns at most
+    ``max_tables_per_user`` open tables; a table that waits (or is over) with no seated
+    player connected for ``empty_table_ttl`` seconds is closed by a sweep that
+    :meth:`restore` starts and :meth:`close` stops.
+    """
 
     def __init__(self, storage: Storage, settings: Settings | None = None,
                  pubsub_url: str = "memory://") -> None:
@@ -162,6 +175,19 @@ class Lobby:
         self._lobby_pending = False
         self._last_counts: tuple[int, int] | None = None
         self._handles: list[asyncio.TimerHandle] = []
+        # the lobby feed: per public table its TableInfo and its encoding, cached until it
+        # changes; the snapshot's encoded salons; the tables changed since the last push
+        self._infos: dict[str, dict[str, Any]] = {}
+        self._texts: dict[str, str] = {}
+        self._salons_text: str | None = None
+        self._snapshot: tuple[tuple[int, int], str] | None = None
+        self._dirty: set[str] = set()
+        self._full_push = False
+        # the limits: tables being created per owner (not stored yet), and since when
+        # (time.monotonic) each table has had no seated player connected
+        self._creating: Counter[str] = Counter()
+        self._empty_since: dict[str, float] = {}
+        self._sweeper: asyncio.Task[None] | None = None
 
     # -- connections -----------------------------------------------------------------------
     def connect(self, conn: Conn) -> None:
@@ -186,7 +212,7 @@ class Lobby:
     def subscribe(self, conn: Conn) -> None:
         """Subscribe to lobby pushes and send a snapshot."""
         self.hub.subscribe("lobby", conn)
-        conn.send({"type": "lobby", **self.snapshot()})
+        conn.send_text(self.snapshot_text())
 
     def unsubscribe(self, conn: Conn) -> None:
         """Stop lobby pushes."""
@@ -200,24 +226,78 @@ class Lobby:
         return len(self.online), len(playing)
 
     def snapshot(self) -> dict[str, Any]:
-        """Return the lobby message body: counts and salons with their public tables."""
+        """Return the lobby message body: counts and salons with their public tables.
+
+        The TableInfo dicts are the lobby's cached ones: read them, do not change them.
+        """
         online, playing = self.counts()
         out = []
-        for game, preset, title in salons():
-            tables = [t for t in self.tables.values() if t.game == game
-                      and t.rules.preset == preset and not t.private and t.status != "closed"]
+        for (game, preset, title), tables in self._salon_tables():
             out.append({"game": game, "preset": preset, "title": title,
                         "players": _players_of(game, preset),
-                        "tables": [t.info() for t in tables],
+                        "tables": [self._info(t) for t in tables],
                         "playing": sum(1 for t in tables if t.status == "playing")})
         return {"online": online, "playing": playing, "salons": out}
+
+    def snapshot_text(self) -> str:
+        """Return the ``lobby`` message, encoded (the same JSON as :meth:`snapshot`).
+
+        Built from each table's cached encoding; the salons' part is kept until a table
+        changes, and the whole text while the counts stay the same too, so a flood of
+        subscriptions costs no encoding and every subscriber queues the same string.
+        """
+        counts = self.counts()
+        if self._salons_text is not None and self._snapshot is not None \
+                and self._snapshot[0] == counts:
+            return self._snapshot[1]
+        if self._salons_text is None:
+            parts = []
+            for (game, preset, title), tables in self._salon_tables():
+                head = encode({"game": game, "preset": preset, "title": title,
+                               "players": _players_of(game, preset),
+                               "playing": sum(1 for t in tables if t.status == "playing")})
+                lines = ",".join(self._info_text(t) for t in tables)
+                parts.append(f'{head[:-1]},"tables":[{lines}]}}')
+            self._salons_text = "[" + ",".join(parts) + "]"
+        text = (f'{{"type":"lobby","online":{counts[0]},"playing":{counts[1]},'
+                f'"salons":{self._salons_text}}}')
+        self._snapshot = (counts, text)
+        return text
+
+    @staticmethod
+    def _listed(table: TableMaster) -> bool:
+        """Return True if the lobby shows ``table`` (public and not closed)."""
+        return not table.private and table.status != "closed"
+
+    def _salon_tables(self) -> list[tuple[tuple[str, str, str], list[TableMaster]]]:
+        """Return each salon with its listed tables, in creation order."""
+        by_salon: dict[tuple[str, str], list[TableMaster]] = {}
+        for t in self.tables.values():
+            if self._listed(t):
+                by_salon.setdefault((t.game, t.rules.preset), []).append(t)
+        return [((g, p, title), by_salon.get((g, p), [])) for g, p, title in salons()]
+
+    def _info(self, table: TableMaster) -> dict[str, Any]:
+        """Return the cached TableInfo of a listed table (computed once per change)."""
+        info = self._infos.get(table.id)
+        if info is None:
+            info = self._infos[table.id] = table.info()
+        return info
+
+    def _info_text(self, table: TableMaster) -> str:
+        """Return the cached encoding of a listed table's TableInfo."""
+        text = self._texts.get(table.id)
+        if text is None:
+            text = self._texts[table.id] = encode(self._info(table))
+        return text
 
     def _later(self, delay: float, fn: Any) -> None:
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return
-        self._handles = [h for h in self._handles if not h.cancelled()]
+        now = loop.time()  # keep only the handles still to run (the list must not grow)
+        self._handles = [h for h in self._handles if not h.cancelled() and h.when() > now]
         self._handles.append(loop.call_later(delay, fn))
 
     def counts_changed(self) -> None:
@@ -234,16 +314,56 @@ class Lobby:
             self.hub.publish("lobby", {"type": "counts", "online": counts[0],
                                        "playing": counts[1]})
 
-    def tables_changed(self) -> None:
-        """Push a lobby snapshot to subscribers soon (at most once per interval)."""
-        if not self._lobby_pending and self.hub.count("lobby"):
+    def tables_changed(self, table: TableMaster | None = None) -> None:
+        """Note that ``table``'s lobby line changed (created, seats, status, spectators, gone).
+
+        Its cached TableInfo is dropped, and subscribers get a ``lobby_update`` with it soon
+        (one push per ``settings.lobby_interval`` at most).  Private tables are never listed:
+        their changes are ignored.  ``table=None`` means any table may have changed: the
+        caches are dropped and the next push is a whole ``lobby`` snapshot.
+        """
+        if table is None:
+            self._infos.clear()
+            self._texts.clear()
+            self._full_push = True
+        elif table.private:
+            return
+        else:
+            self._infos.pop(table.id, None)
+            self._texts.pop(table.id, None)
+            self._dirty.add(table.id)
+        self._salons_text = None
+        if not self.hub.count("lobby"):  # nobody to tell: a subscriber gets a fresh snapshot
+            self._dirty.clear()
+            self._full_push = False
+            return
+        if not self._lobby_pending:
             self._lobby_pending = True
             self._later(self.settings.lobby_interval, self._push_lobby)
 
     def _push_lobby(self) -> None:
+        """Publish the changes since the last push: one ``lobby_update``, encoded once."""
         self._lobby_pending = False
-        if self.hub.count("lobby"):
-            self.hub.publish("lobby", {"type": "lobby", **self.snapshot()})
+        dirty, self._dirty = self._dirty, set()
+        full, self._full_push = self._full_push, False
+        if not self.hub.count("lobby") or not (dirty or full):
+            return
+        if full:
+            self.hub.publish("lobby", self.snapshot_text())
+            return
+        changed = sorted((t for tid in dirty if (t := self.tables.get(tid)) is not None
+                          and self._listed(t)), key=lambda t: t.created)
+        listed = {t.id for t in changed}
+        gone = sorted(tid for tid in dirty if tid not in listed)
+        playing: Counter[tuple[str, str]] = Counter(
+            (t.game, t.rules.preset) for t in self.tables.values()
+            if t.status == "playing" and self._listed(t))
+        online, players = self._last_counts = self.counts()
+        self.hub.publish("lobby", {
+            "type": "lobby_update", "online": online, "playing": players,
+            "tables": [self._info(t) for t in changed], "gone": gone,
+            "salons": [{"game": g, "preset": p, "playing": playing[(g, p)]}
+                       for g, p, _ in salons()]})
 
     # -- tables ------------------------------------------------------------------------------
     def get(self, table_id: str) -> TableMaster:
@@ -256,23 +376,107 @@ class Lobby:
     def remove(self, table: TableMaster) -> None:
         """Forget a closed table."""
         self.tables.pop(table.id, None)
-        self.tables_changed()
+        self._empty_since.pop(table.id, None)
+        self.tables_changed(table)
         self.counts_changed()
 
+    def owned(self, name: str) -> int:
+        """Return how many open (not closed) tables the user ``name`` owns, being made too."""
+        return self._creating[name] + sum(1 for t in self.tables.values()
+                                          if t.owner == name and t.status != "closed")
+
     async def create_table(self, user: User, spec: Any) -> TableMaster:
-        """Create a table from a TableSpec (docs/protocol.md §3)."""
+        """Create a table from a TableSpec (docs/protocol.md §3).
+
+        Refused with ``too_many_tables`` when the user already owns
+        ``settings.max_tables_per_user`` open tables (counting those being created).
+        """
         game, rules, players, private, clock, delay = parse_spec(spec)
+        limit = self.settings.max_tables_per_user
+        if self.owned(user.name) >= limit:
+            raise ProtocolError("too_many_tables", f"you may have at most {limit} open "
+                                "tables; leave one (or let an empty one close) first")
         table_id = secrets.token_urlsafe(6)
         while table_id in self.tables:
             table_id = secrets.token_urlsafe(6)
         table = TableMaster(self, table_id, game, rules, players, private=private,
                             invite=secrets.token_urlsafe(12) if private else None, clock=clock,
                             bot_delay=delay, owner=user.name)
-        await self.storage.save_table(table.row())
+        self._creating[user.name] += 1  # counted while it is being stored
+        try:
+            await self.storage.save_table(table.row())
+        finally:
+            self._creating[user.name] -= 1
+            if self._creating[user.name] <= 0:
+                del self._creating[user.name]
         self.tables[table_id] = table
-        if not private:
-            self.tables_changed()
+        self._empty_since[table_id] = time.monotonic()
+        self.tables_changed(table)
         return table
+
+    # -- empty tables expire -----------------------------------------------------------------
+    @staticmethod
+    def idle(table: TableMaster) -> bool:
+        """Return True if ``table`` waits (or is over) and no seated player is connected.
+
+        That is a table nobody sat at, one every player left or lost by the grace period,
+        one of bots only, or one restored with players who have not come back.  A stopped
+        table (its stored log does not replay) is kept as it is.
+        """
+        return (table.status in ("waiting", "over") and getattr(table, "stopped", None) is None
+                and not any(s.kind == "human" and s.conns for s in table.seats))
+
+    async def expire_tables(self, now: float | None = None) -> list[str]:
+        """Close every table idle for ``settings.empty_table_ttl`` seconds; return their ids.
+
+        A table's idle time counts from when a sweep (or its creation, or the start-up that
+        restored it) first found it idle, and starts again once it is not.
+        """
+        now = time.monotonic() if now is None else now
+        ttl = self.settings.empty_table_ttl
+        for tid in [tid for tid in self._empty_since if tid not in self.tables]:
+            del self._empty_since[tid]
+        expired = []
+        for table in list(self.tables.values()):
+            if not self.idle(table):
+                self._empty_since.pop(table.id, None)
+                continue
+            since = self._empty_since.setdefault(table.id, now)
+            if now - since >= ttl and await self._expire(table):
+                expired.append(table.id)
+        return expired
+
+    async def _expire(self, table: TableMaster) -> bool:
+        """Close an idle table (re-checked under its lock) and tell who was at it."""
+        async with table.lock:
+            if self.tables.get(table.id) is not table or not self.idle(table):
+                return False
+            members = list(table.members)
+            await table._close()  # closed, saved, removed from the lobby
+        for conn in members:
+            conn.send({"type": "left", "table": table.id, "reason": "expired"})
+        log.info("table %s closed: no player at it for %.0f s", table.id,
+                 self.settings.empty_table_ttl)
+        return True
+
+    def sweep_period(self) -> float:
+        """Return the seconds between two sweeps: a quarter of the ttl, from 0.01 s to 30 s."""
+        return min(30.0, max(0.01, self.settings.empty_table_ttl / 4))
+
+    async def _sweep(self) -> None:
+        """Expire idle tables forever (a failed sweep is logged, and the next one runs)."""
+        while True:
+            await asyncio.sleep(self.sweep_period())
+            try:
+                await self.expire_tables()
+            except Exception:
+                log.exception("the sweep of empty tables failed")
+
+    def start_sweep(self) -> None:
+        """Start the sweep of idle tables (once; off when ``empty_table_ttl`` is not > 0)."""
+        ttl = self.settings.empty_table_ttl
+        if self._sweeper is None and 0 < ttl < float("inf"):
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
     async def restore(self) -> None:
         """Load every table that was not closed; replay the running matches."""
@@ -291,9 +495,18 @@ class Lobby:
             except (KozyrError, RuntimeError) as e:
                 log.error("table %s could not be restored: %s", row.id, e)
                 self.tables.pop(row.id, None)
+        started = time.monotonic()  # restored tables count their idle time from start-up
+        for table_id in self.tables:
+            self._empty_since.setdefault(table_id, started)
+        self.start_sweep()
 
     async def close(self) -> None:
-        """Stop timers, tables' tasks and the bot pool."""
+        """Stop the sweep, timers, tables' tasks and the bot pool."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+            self._sweeper = None
         for h in self._handles:
             h.cancel()
         for table in list(self.tables.values()):

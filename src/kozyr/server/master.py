@@ -146,7 +146,7 @@ class TableMaster:
         for conn in list(self.members):
             conn.send(self.snapshot(conn))
         if not self.private:
-            self.lobby.tables_changed()
+            self.lobby.tables_changed(self)
 
     def _broadcast_state(self, last_seat: int | None) -> None:
         version = self._bump()
@@ -182,6 +182,8 @@ class TableMaster:
     def _attach(self, conn: Conn, seat: int | None) -> None:
         self.members[conn] = seat
         conn.tables[self.id] = self
+        if seat is None:
+            self.lobby.tables_changed(self)  # the lobby line counts spectators
         if seat is not None:
             s = self.seats[seat]
             s.conns.add(conn)
@@ -284,6 +286,7 @@ class TableMaster:
         seat = self.members.pop(conn)
         conn.tables.pop(self.id, None)
         if seat is None:
+            self.lobby.tables_changed(self)  # one spectator fewer on the lobby line
             return
         s = self.seats[seat]
         s.conns.discard(conn)

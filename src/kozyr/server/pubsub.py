@@ -1,30 +1,37 @@
 """A small publish/subscribe interface (encode/broadcaster's shape), chosen by URL.
 
 Only ``memory://`` exists: one process holds every connection.  A subscriber is any object
-with a ``send(message)`` method that never blocks (the websocket connection queues it).
+with a ``send_text(text)`` method that never blocks (the websocket connection queues it).
+:meth:`MemoryBroadcaster.publish` encodes a message once and hands every subscriber the
+same text, so a push to many sockets costs one encoding.
 
 >>> class Box:
 ...     def __init__(self): self.got = []
-...     def send(self, message): self.got.append(message)
+...     def send_text(self, text): self.got.append(text)
 >>> hub = make_broadcaster("memory://")
->>> box = Box()
->>> hub.subscribe("lobby", box)
->>> hub.publish("lobby", {"type": "counts"})
-1
->>> box.got
-[{'type': 'counts'}]
+>>> a, b = Box(), Box()
+>>> hub.subscribe("lobby", a)
+>>> hub.subscribe("lobby", b)
+>>> hub.publish("lobby", {"type": "counts", "online": 2})
+2
+>>> a.got
+['{"type":"counts","online":2}']
+>>> a.got[0] is b.got[0]
+True
 """
 
 from __future__ import annotations
 
 from typing import Any, Protocol
 
+from kozyr.server import protocol
+
 
 class Subscriber(Protocol):
-    """Anything that can be handed a message without waiting."""
+    """Anything that can be handed an encoded message without waiting."""
 
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue ``message`` for delivery."""
+    def send_text(self, text: str) -> None:
+        """Queue ``text`` (one encoded server message) for delivery."""
 
 
 class Broadcaster(Protocol):
@@ -36,7 +43,7 @@ class Broadcaster(Protocol):
     def unsubscribe(self, channel: str, sub: Subscriber) -> None:
         """Remove ``sub`` from ``channel`` (no error if absent)."""
 
-    def publish(self, channel: str, message: dict[str, Any]) -> int:
+    def publish(self, channel: str, message: dict[str, Any] | str) -> int:
         """Send ``message`` to every subscriber of ``channel``; return how many got it."""
 
     def count(self, channel: str) -> int:
@@ -61,13 +68,18 @@ class MemoryBroadcaster:
             if not subs:
                 del self._channels[channel]
 
-    def publish(self, channel: str, message: dict[str, Any]) -> int:
-        """Send ``message`` to every subscriber of ``channel``."""
+    def publish(self, channel: str, message: dict[str, Any] | str) -> int:
+        """Send ``message`` (a dict, or its encoded text) to every subscriber of ``channel``.
+
+        A dict is encoded once (:func:`kozyr.server.protocol.encode`), and only if the
+        channel has subscribers.
+        """
         subs = self._channels.get(channel)
         if not subs:
             return 0
+        text = message if isinstance(message, str) else protocol.encode(message)
         for sub in list(subs.values()):
-            sub.send(message)
+            sub.send_text(text)
         return len(subs)
 
     def count(self, channel: str) -> int:

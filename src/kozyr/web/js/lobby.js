@@ -29,6 +29,35 @@ const fmt = (v) => (v === null ? t("create.off") : v === true ? t("create.on")
     .map(([k, x]) => `${k}:${x}`).join(", ") : tOr(`val.${v}`, String(v)));
 const presetName = (p) => tOr(`preset.${p}`, p.replace(/_/g, " "));
 
+/**
+ * Apply a `lobby_update` (docs/protocol.md §4.2) to the last `lobby` snapshot, in place:
+ * the tables it lists replace (or join) those of the same id, the `gone` ones leave, and
+ * the counts and the salons' `playing` numbers are taken as sent.
+ */
+export function applyLobbyUpdate(data, m) {
+  const fresh = new Map((m.tables || []).map((tb) => [tb.id, tb]));
+  const gone = new Set(m.gone || []);
+  for (const s of data.salons || []) {
+    s.tables = (s.tables || []).filter((tb) => !gone.has(tb.id)).map((tb) => {
+      const now = fresh.get(tb.id);
+      if (!now) return tb;
+      fresh.delete(tb.id);
+      return now;
+    });
+  }
+  for (const tb of fresh.values()) { // new tables, each in the salon of its preset
+    const s = (data.salons || []).find((x) => x.game === tb.game && x.preset === tb.preset);
+    if (s) s.tables.push(tb);
+  }
+  for (const c of m.salons || []) {
+    const s = (data.salons || []).find((x) => x.game === c.game && x.preset === c.preset);
+    if (s) s.playing = c.playing;
+  }
+  if (m.online !== undefined) data.online = m.online;
+  if (m.playing !== undefined) data.playing = m.playing;
+  return data;
+}
+
 export class LobbyView {
   constructor(conn, root, app) {
     this.conn = conn;
@@ -38,6 +67,9 @@ export class LobbyView {
     this.offs = [
       conn.on("open", () => conn.send({ type: "lobby" })),
       conn.on("lobby", (m) => { this.data = m; this.renderSalons(); }),
+      // Then only what changed (an update before the snapshot waits for the snapshot).
+      conn.on("lobby_update", (m) => { if (this.data) { applyLobbyUpdate(this.data, m);
+        this.renderSalons(); } }),
       conn.on("counts", (m) => { if (this.data) { Object.assign(this.data, m);
         this.renderSalons(); } }),
       conn.on("error", (m) => {
