@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import secrets
 import time
 from dataclasses import dataclass
 from importlib import resources
@@ -26,12 +27,15 @@ from sqlalchemy import (
     Text,
     delete,
     event,
+    exists,
+    false,
     insert,
+    or_,
     select,
     update,
 )
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.orm import DeclarativeBase, Mapped, aliased, mapped_column
 
 DEFAULT_DB = "sqlite+aiosqlite:///./var/kozyr.db"
 
@@ -60,6 +64,8 @@ class SessionRow(Base):
     token: Mapped[str] = mapped_column(String(64), primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
     created: Mapped[float] = mapped_column(Float)
+    #: when the session was last used; unused for ``settings.session_ttl`` seconds, it expires
+    last_used: Mapped[float] = mapped_column(Float, index=True)
 
 
 class TableRow(Base):
@@ -87,6 +93,10 @@ class GameRow(Base):
 
     __tablename__ = "games"
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    #: the random id of every URL and message (the integer ``id`` stays internal)
+    public_id: Mapped[str] = mapped_column(String(24), unique=True, index=True)
+    #: played at a private table: only its players see it in profile histories
+    private: Mapped[bool] = mapped_column(Boolean, default=False)
     table_id: Mapped[str] = mapped_column(String(16), index=True)
     game: Mapped[str] = mapped_column(String(20))
     preset: Mapped[str] = mapped_column(String(40))
@@ -279,24 +289,57 @@ class Storage:
         async with self._engine.connect() as conn:
             return (await conn.execute(select(UserRow).where(UserRow.name == name))).first()
 
-    async def create_session(self, token: str, user_id: int) -> None:
+    async def create_session(self, token: str, user_id: int, now: float | None = None) -> None:
         """Store a new session token."""
+        now = time.time() if now is None else now
         async with self._engine.begin() as conn:
             await conn.execute(insert(SessionRow).values(token=token, user_id=user_id,
-                                                         created=time.time()))
+                                                         created=now, last_used=now))
 
-    async def session_user(self, token: str) -> User | None:
-        """Return the user of a session token, or None."""
+    async def session_user(self, token: str, now: float | None = None,
+                           ttl: float | None = None, touch: float = 60.0) -> User | None:
+        """Return the user of a session token, or None.
+
+        With ``ttl``, a session last used more than ``ttl`` seconds before ``now`` is expired:
+        it is deleted and None returned; a live one has its ``last_used`` moved to ``now``
+        (written at most once per ``touch`` seconds, so a busy session is not a write per
+        request).
+        """
+        now = time.time() if now is None else now
         async with self._engine.connect() as conn:
             row = (await conn.execute(
-                select(UserRow).join(SessionRow, SessionRow.user_id == UserRow.id)
+                select(UserRow.id, UserRow.name, UserRow.guest, SessionRow.last_used)
+                .join(SessionRow, SessionRow.user_id == UserRow.id)
                 .where(SessionRow.token == token))).first()
-        return None if row is None else User(row.id, row.name, row.guest)
+        if row is None:
+            return None
+        if ttl is not None and now - row.last_used > ttl:
+            await self.delete_session(token)
+            return None
+        if now - row.last_used > touch:
+            async with self._engine.begin() as conn:
+                await conn.execute(update(SessionRow).where(SessionRow.token == token)
+                                   .values(last_used=now))
+        return User(row.id, row.name, row.guest)
 
     async def delete_session(self, token: str) -> None:
         """Forget a session."""
         async with self._engine.begin() as conn:
             await conn.execute(delete(SessionRow).where(SessionRow.token == token))
+
+    async def delete_user_sessions(self, user_id: int) -> list[str]:
+        """Forget every session of a user; return their tokens."""
+        async with self._engine.begin() as conn:
+            tokens = [t for (t,) in await conn.execute(
+                select(SessionRow.token).where(SessionRow.user_id == user_id))]
+            await conn.execute(delete(SessionRow).where(SessionRow.user_id == user_id))
+        return tokens
+
+    async def delete_expired_sessions(self, before: float) -> int:
+        """Forget every session last used before ``before``; return how many."""
+        async with self._engine.begin() as conn:
+            res = await conn.execute(delete(SessionRow).where(SessionRow.last_used < before))
+        return int(res.rowcount or 0)
 
     # -- tables and games ------------------------------------------------------------------
     async def save_table(self, values: dict[str, Any]) -> None:
@@ -318,7 +361,12 @@ class Storage:
 
     async def create_game(self, values: dict[str, Any],
                           players: list[tuple[int, int | None, str]]) -> int:
-        """Insert a match and its seating; return its id."""
+        """Insert a match and its seating; return its (internal) id.
+
+        ``values["public_id"]`` is the match's id in URLs and messages (a random one is
+        made if it is missing); ``values["private"]`` marks a private table's match.
+        """
+        values = {"public_id": new_public_id(), "private": False, **values}
         async with self._engine.begin() as conn:
             res = await conn.execute(insert(GameRow).values(**values))
             gid = int(res.inserted_primary_key[0])  # type: ignore[index]
@@ -328,9 +376,15 @@ class Storage:
         return gid
 
     async def game(self, game_id: int) -> Any:
-        """Return a games row or None."""
+        """Return a games row (by its internal id) or None."""
         async with self._engine.connect() as conn:
             return (await conn.execute(select(GameRow).where(GameRow.id == game_id))).first()
+
+    async def game_by_public_id(self, public_id: str) -> Any:
+        """Return the games row of a public id (as in URLs and messages), or None."""
+        async with self._engine.connect() as conn:
+            return (await conn.execute(select(GameRow).where(
+                GameRow.public_id == public_id))).first()
 
     async def set_seat_player(self, game_id: int, seat: int, user_id: int | None, name: str,
                               abandoned: bool = False) -> None:
@@ -355,14 +409,23 @@ class Storage:
                 await conn.execute(update(UserRow).where(UserRow.id == uid).values(
                     finished=UserRow.finished + 1))
 
-    async def history(self, user_id: int, limit: int = 50) -> list[Any]:
-        """Return the user's matches, newest first, joined with its seat."""
+    async def history(self, user_id: int, limit: int = 50, viewer: int | None = -1
+                      ) -> list[Any]:
+        """Return the user's matches, newest first, joined with its seat.
+
+        Matches of private tables are left out unless ``viewer`` (a user id, or None for
+        someone not logged in) played in them; the default ``-1`` leaves nothing out.
+        """
+        query = (select(GameRow, GamePlayerRow.seat, GamePlayerRow.abandoned)
+                 .join(GamePlayerRow, GamePlayerRow.game_id == GameRow.id)
+                 .where(GamePlayerRow.user_id == user_id))
+        if viewer != -1 and viewer != user_id:
+            seen = aliased(GamePlayerRow)
+            query = query.where(or_(GameRow.private.is_(False), exists().where(
+                seen.game_id == GameRow.id, seen.user_id == viewer)
+                if viewer is not None else false()))
         async with self._engine.connect() as conn:
-            return list(await conn.execute(
-                select(GameRow, GamePlayerRow.seat, GamePlayerRow.abandoned)
-                .join(GamePlayerRow, GamePlayerRow.game_id == GameRow.id)
-                .where(GamePlayerRow.user_id == user_id)
-                .order_by(GameRow.id.desc()).limit(limit)))
+            return list(await conn.execute(query.order_by(GameRow.id.desc()).limit(limit)))
 
     # -- ratings -----------------------------------------------------------------------------
     async def ratings_of(self, user_ids: list[int], game: str, preset: str
@@ -407,6 +470,11 @@ class Storage:
                        UserRow.guest.is_(False))
                 .order_by((RatingRow.mu - 3 * RatingRow.sigma).desc()).limit(limit))
             return list(rows)
+
+
+def new_public_id() -> str:
+    """Return a fresh random public id of a match (16 URL-safe characters, 96 bits)."""
+    return secrets.token_urlsafe(12)
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
