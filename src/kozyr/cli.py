@@ -106,11 +106,19 @@ def arena(game: Annotated[str, typer.Option("--game")] = "thousand",
 def serve(host: Annotated[str, typer.Option("--host")] = "127.0.0.1",
           port: Annotated[int, typer.Option("--port")] = 8000,
           db: Annotated[str | None, typer.Option(
-              "--db", help="Database URL (default: SQLite under ./var/).")] = None) -> None:
-    """Run the online card room."""
+              "--db", help="Database URL (default: SQLite under ./var/).")] = None,
+          origin: Annotated[list[str] | None, typer.Option(
+              "--origin", help="Another origin whose pages may use the room, as "
+              "scheme://host[:port] (repeatable; also KOZYR_ORIGINS).")] = None,
+          trusted_proxy: Annotated[list[str] | None, typer.Option(
+              "--trusted-proxy", help="Address or network of a reverse proxy whose "
+              "X-Forwarded-For/-Proto are believed (repeatable; also KOZYR_TRUSTED_PROXIES)."
+              )] = None) -> None:
+    """Run the online card room (limits and cookies: KOZYR_* variables, docs/security.md)."""
     from kozyr.server.main import main as serve_main
 
-    raise typer.Exit(serve_main(host=host, port=port, db=db))
+    raise typer.Exit(serve_main(host=host, port=port, db=db, origins=tuple(origin or ()),
+                                trusted_proxies=tuple(trusted_proxy or ())))
 
 
 def main() -> None:

@@ -30,7 +30,9 @@ def test_rules_are_validated_and_described_in_plain_words(client: TestClient) ->
     assert "bid_step" in bad.json()["error"]["message"]
     bad = client.post("/api/rules", json={"game": "chess"})
     assert bad.json()["error"]["code"] == "bad_rules"
-    assert client.post("/api/rules", content=b"[").json()["error"]["code"] == "bad_json"
+    json_type = {"content-type": "application/json"}
+    assert client.post("/api/rules", content=b"[", headers=json_type
+                       ).json()["error"]["code"] == "bad_json"
 
 
 def test_register_login_logout_and_guests(client: TestClient) -> None:

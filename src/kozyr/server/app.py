@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -34,18 +34,27 @@ from kozyr.server.protocol import (
     MAX_MESSAGE,
     VERSION,
     ProtocolError,
+    check_json,
     check_message,
     decode_message,
+    encode,
     message_id,
     utf8_valid,
 )
+from kozyr.server.security import Guard, SecureStarlette, SocketCounter
 from kozyr.server.settings import Settings
 from kozyr.server.storage import Storage, User
 
 log = logging.getLogger("kozyr.server")
 _STATUS = {"auth_required": 401, "auth_failed": 401, "rate_limited": 429, "name_taken": 409,
            "game_running": 409, "unknown_table": 404, "unknown_game": 404, "unknown_user": 404,
-           "internal": 500}
+           "internal": 500, "bad_origin": 403, "bad_content_type": 415, "too_large": 413}
+#: the only body type the API reads; forms (urlencoded, multipart, text/plain) are refused,
+#: so no other site's page can post to it without a CORS preflight the room never answers
+_JSON = "application/json"
+_SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+#: seconds between sweeps of expired sessions
+_SWEEP_EVERY = 3600.0
 
 
 def web_dir() -> Path:
@@ -58,50 +67,122 @@ def _error(e: ProtocolError) -> JSONResponse:
                         status_code=_STATUS.get(e.code, 400))
 
 
-async def _body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > 16384:
-        raise ProtocolError("too_large", "the body is too large")
+def _media_type(request: Request) -> str:
+    return request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+
+
+def _check_content_type(request: Request) -> None:
+    """Refuse a request body that is not JSON (a form any other page could post)."""
+    media = _media_type(request)
+    if media and media != _JSON:
+        raise ProtocolError("bad_content_type", "send the body as application/json")
+
+
+async def _body(request: Request, limit: int = 16384, required: bool = True
+                ) -> dict[str, Any]:
+    """Read a JSON object body of at most ``limit`` bytes, refusing more while reading.
+
+    ``required``: the endpoint takes a body, so ``Content-Type: application/json`` must be
+    sent; otherwise an empty body without a type is accepted (``{}``).
+    """
+    _check_content_type(request)
+    try:
+        declared = int(request.headers.get("content-length", "0"))
+    except ValueError:
+        raise ProtocolError("bad_message", "the Content-Length is not a number") from None
+    if declared > limit:  # refused before a byte of it is read
+        raise ProtocolError("too_large", f"the body may hold at most {limit} bytes")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise ProtocolError("too_large", f"the body may hold at most {limit} bytes")
+        chunks.append(chunk)
+    raw = b"".join(chunks)
+    if (required or raw) and _media_type(request) != _JSON:
+        raise ProtocolError("bad_content_type", "send the body as application/json")
     if not raw:
         return {}
     try:
         obj = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
         raise ProtocolError("bad_json", "the body must be a JSON object") from None
     if not isinstance(obj, dict):
         raise ProtocolError("bad_json", "the body must be a JSON object")
+    check_json(obj, "the body")
     return obj
 
 
 def create_app(db: str | None = None, settings: Settings | None = None) -> Starlette:
     """Return the card room application on database ``db`` (default SQLite under ./var/)."""
+    settings = settings or Settings()
     storage = Storage(db)
     lobby = Lobby(storage, settings)
-    auth = Auth(storage)
+    auth = Auth(storage, settings)
+    guard = Guard(settings)
+    sockets = SocketCounter(settings.max_conns_per_address)
+    max_body = settings.max_body
+
+    async def sweep_sessions() -> None:
+        while True:
+            try:
+                gone = await auth.sweep()
+                if gone:
+                    log.info("deleted %d expired sessions", gone)
+            except Exception as e:  # the next sweep tries again
+                log.warning("could not delete expired sessions: %s", type(e).__name__)
+            await asyncio.sleep(_SWEEP_EVERY)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await storage.open()
         await lobby.restore()
+        sweeper = asyncio.create_task(sweep_sessions())
         try:
             yield
         finally:
+            sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sweeper
             await lobby.close()
             await storage.close()
 
-    def session_response(body: dict[str, Any], token: str | None) -> JSONResponse:
+    def session_response(request: Request, body: dict[str, Any], token: str | None
+                         ) -> JSONResponse:
         resp = JSONResponse(body)
         if token:
-            resp.set_cookie(COOKIE, token, httponly=True, samesite="lax", max_age=86400 * 30)
+            resp.set_cookie(COOKIE, token, httponly=True, samesite="lax", path="/",
+                            max_age=int(settings.session_ttl), secure=guard.secure(request))
         return resp
 
+    def request_tokens(request: HTTPConnection) -> list[str]:
+        """Return the session tokens a request carries: the header's, then the cookie's."""
+        out = []
+        for token in (request.headers.get("x-kozyr-session"), request.cookies.get(COOKIE)):
+            if token and token not in out:
+                out.append(token)
+        return out
+
     async def current_user(request: Request) -> User | None:
-        return await auth.user(request.cookies.get(COOKIE)
-                               or request.headers.get("x-kozyr-session"))
+        for token in request_tokens(request):
+            user = await auth.user(token)
+            if user is not None:
+                return user
+        return None
+
+    def close_sockets(which: Any) -> None:
+        """Close (4001, "logged out") every open websocket ``which(conn)`` picks."""
+        for conn in list(lobby.conns):
+            if which(conn):
+                conn.close(4001, "logged out")
 
     def api(fn: Any) -> Any:
         async def wrapped(request: Request) -> Response:
             try:
+                if request.method not in _SAFE_METHODS:  # a request that changes something
+                    guard.check_origin(request)
+                    _check_content_type(request)
                 result: Response = await fn(request)
                 return result
             except ProtocolError as e:
@@ -131,33 +212,50 @@ def create_app(db: str | None = None, settings: Settings | None = None) -> Starl
                                         for g, p, t in salons()]})
 
     async def rules_view(request: Request) -> Response:
-        body = await _body(request)
+        body = await _body(request, max_body)
         _game, rs, n, *_ = parse_spec({"game": body.get("game"), "preset": body.get("preset"),
                                        "options": body.get("options")})
         return JSONResponse({"rules": rs.as_dict(), "record_rules": rs.to_json(),
                              "describe": rs.describe(), "players": n})
 
     async def register(request: Request) -> Response:
-        body = await _body(request)
-        user, token = await auth.register(body.get("name"), body.get("password"))
-        return session_response({"user": user.to_json(), "token": token}, token)
+        body = await _body(request, max_body)
+        user, token = await auth.register(body.get("name"), body.get("password"),
+                                          guard.client_address(request))
+        return session_response(request, {"user": user.to_json(), "token": token}, token)
 
     async def login(request: Request) -> Response:
-        body = await _body(request)
-        address = request.client.host if request.client else ""
-        user, token = await auth.login(body.get("name"), body.get("password"), address,
-                                       time.time())
-        return session_response({"user": user.to_json(), "token": token}, token)
+        body = await _body(request, max_body)
+        user, token = await auth.login(body.get("name"), body.get("password"),
+                                       guard.client_address(request))
+        return session_response(request, {"user": user.to_json(), "token": token}, token)
 
-    async def logout(request: Request) -> Response:
-        await auth.logout(request.cookies.get(COOKIE) or request.headers.get("x-kozyr-session"))
+    def logged_out() -> Response:
         resp = JSONResponse({"ok": True})
-        resp.delete_cookie(COOKIE)
+        resp.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax")
         return resp
 
+    async def logout(request: Request) -> Response:
+        await _body(request, max_body, required=False)
+        tokens = request_tokens(request)
+        for token in tokens:
+            await auth.logout(token)
+        close_sockets(lambda conn: conn.token in tokens)
+        return logged_out()
+
+    async def logout_all(request: Request) -> Response:
+        await _body(request, max_body, required=False)
+        user = await current_user(request)
+        if user is None:
+            raise ProtocolError("auth_required", "log in first")
+        await auth.logout_all(user)
+        close_sockets(lambda conn: conn.user is not None and conn.user.id == user.id)
+        return logged_out()
+
     async def guest(request: Request) -> Response:
-        user, token = await auth.guest()
-        return session_response({"user": user.to_json(), "token": token}, token)
+        await _body(request, max_body, required=False)
+        user, token = await auth.guest(guard.client_address(request))
+        return session_response(request, {"user": user.to_json(), "token": token}, token)
 
     async def me(request: Request) -> Response:
         user = await current_user(request)
@@ -170,7 +268,7 @@ def create_app(db: str | None = None, settings: Settings | None = None) -> Starl
         user = await current_user(request)
         if user is None:
             raise ProtocolError("auth_required", "log in or play as a guest first")
-        table = await lobby.create_table(user, await _body(request))
+        table = await lobby.create_table(user, await _body(request, max_body))
         return JSONResponse({"table": table.info(), "invite": table.invite})
 
     async def table_view(request: Request) -> Response:
@@ -183,13 +281,15 @@ def create_app(db: str | None = None, settings: Settings | None = None) -> Starl
         row = await storage.user_row(request.path_params["name"])
         if row is None:
             raise ProtocolError("unknown_user", "no such user")
+        viewer = await current_user(request)
         history = []
-        for g in await storage.history(row.id):
+        # private tables' matches only for their own players
+        for g in await storage.history(row.id, viewer=viewer.id if viewer else None):
             seat, abandoned = g.seat, g.abandoned
             result = "abandoned" if abandoned else (
                 "won" if g.winner == seat or (isinstance(g.winner, list) and seat in g.winner)
                 else ("lost" if g.status == "finished" else "playing"))
-            history.append({"game_id": g.id, "game": g.game, "preset": g.preset,
+            history.append({"game_id": g.public_id, "game": g.game, "preset": g.preset,
                             "finished": g.finished, "seat": seat, "players": g.players,
                             "totals": g.totals, "winner": g.winner, "result": result})
         rows = await storage.user_ratings(row.id)
@@ -215,11 +315,9 @@ def create_app(db: str | None = None, settings: Settings | None = None) -> Starl
              "mu": r.mu, "sigma": r.sigma, "played": r.played} for i, r in enumerate(rows)]})
 
     async def _finished(request: Request) -> Any:
-        try:
-            gid = int(request.path_params["game_id"])
-        except ValueError:
-            raise ProtocolError("unknown_game", "no such game") from None
-        g = await storage.game(gid)
+        # by the random public id only: the sequential integer key stays internal
+        public_id = request.path_params["game_id"]
+        g = await storage.game_by_public_id(public_id) if len(public_id) <= 32 else None
         if g is None:
             raise ProtocolError("unknown_game", "no such game")
         if g.status != "finished":
@@ -232,7 +330,7 @@ def create_app(db: str | None = None, settings: Settings | None = None) -> Starl
             describe = available_games()[g.game].RULES.from_json(g.rules).describe()
         except (KeyError, KozyrError):
             describe = ""
-        return JSONResponse({"id": g.id, "table": g.table_id, "game": g.game,
+        return JSONResponse({"id": g.public_id, "table": g.table_id, "game": g.game,
                              "preset": g.preset, "rules": g.rules, "describe": describe,
                              "players": g.players, "status": g.status, "sheet": g.sheet,
                              "totals": g.totals, "winner": g.winner,
@@ -242,12 +340,34 @@ def create_app(db: str | None = None, settings: Settings | None = None) -> Starl
     async def game_record(request: Request) -> Response:
         g = await _finished(request)
         return JSONResponse(g.record, headers={
-            "Content-Disposition": f'attachment; filename="kozyr-{g.game}-{g.id}.json"'})
+            "Content-Disposition":
+                f'attachment; filename="kozyr-{g.game}-{g.public_id}.json"'})
 
     # -- the websocket ----------------------------------------------------------------------
     async def ws_endpoint(websocket: WebSocket) -> None:
-        await websocket.accept()
-        address = websocket.client.host if websocket.client else ""
+        # Before the upgrade is accepted: the page that opens the socket must be the room's
+        # own (or a listed origin), and one address holds only so many sockets.
+        address = guard.client_address(websocket)
+        try:
+            guard.check_origin(websocket)
+        except ProtocolError:
+            log.info("refused a websocket from %s: origin %r", address or "?",
+                     websocket.headers.get("origin"))
+            await websocket.close(code=1008)
+            return
+        if not sockets.acquire(address):
+            await websocket.accept()
+            with contextlib.suppress(Exception):
+                await websocket.send_text(encode(ProtocolError(
+                    "too_many_connections", f"at most {settings.max_conns_per_address} "
+                    "open connections per address").to_json()))
+                await websocket.close(code=1008)
+            return
+        try:
+            await websocket.accept()
+        except BaseException:
+            sockets.release(address)
+            raise
         conn = Conn(websocket, lobby, address)
         writer = asyncio.create_task(conn.write_loop())
         reader = asyncio.create_task(read_loop(conn, websocket))
@@ -255,6 +375,7 @@ def create_app(db: str | None = None, settings: Settings | None = None) -> Starl
             # whichever ends first (the client left, or a send failed) ends the connection
             await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
         finally:
+            sockets.release(address)
             lobby.disconnect(conn)
             conn.close()
             reader.cancel()
@@ -304,13 +425,27 @@ def create_app(db: str | None = None, settings: Settings | None = None) -> Starl
                 raise ProtocolError("not_hello", "send hello first")
             if msg["v"] != VERSION:
                 raise ProtocolError("unsupported_version", f"this server speaks v {VERSION}")
-            token = msg.get("token") or websocket.cookies.get(COOKIE)
+            # The session: hello's token, else the upgrade's cookie, else a new guest.  The
+            # token is echoed only to a client that already has it (it sent it) or whose
+            # new guest it is, never to a socket that merely carried a cookie.
+            token: str | None = msg.get("token")
             user = await auth.user(token)
+            shown = token
             if user is None:
-                user, token = await auth.guest()
+                token = websocket.cookies.get(COOKIE)
+                user = await auth.user(token)
+                shown = None
+            if user is None:
+                try:
+                    user, token = await auth.guest(conn.address)
+                except ProtocolError as e:
+                    conn.send(e.to_json(re))
+                    conn.close(1008, "too many guests")
+                    return
+                shown = token
             conn.user, conn.token = user, token
             lobby.connect(conn)
-            conn.send({"type": "welcome", "v": VERSION, "user": user.to_json(), "token": token,
+            conn.send({"type": "welcome", "v": VERSION, "user": user.to_json(), "token": shown,
                        "server": f"kozyr {kozyr_version}", "re": re,
                        "limits": {"max_message": MAX_MESSAGE, "chat_length": CHAT_LENGTH}})
             return
@@ -357,6 +492,7 @@ def create_app(db: str | None = None, settings: Settings | None = None) -> Starl
         Route("/api/auth/register", api(register), methods=["POST"]),
         Route("/api/auth/login", api(login), methods=["POST"]),
         Route("/api/auth/logout", api(logout), methods=["POST"]),
+        Route("/api/auth/logout_all", api(logout_all), methods=["POST"]),
         Route("/api/auth/guest", api(guest), methods=["POST"]),
         Route("/api/me", api(me)),
         Route("/api/lobby", api(lobby_view)),
@@ -369,7 +505,8 @@ def create_app(db: str | None = None, settings: Settings | None = None) -> Starl
         WebSocketRoute("/ws", ws_endpoint),
         Mount("/static", StaticFiles(directory=str(web_dir()), check_dir=False), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = SecureStarlette(routes=routes, lifespan=lifespan)
     app.state.lobby = lobby
     app.state.storage = storage
+    app.state.auth = auth
     return app

@@ -30,6 +30,7 @@ from kozyr.games import new_match
 from kozyr.server import ratings
 from kozyr.server.clock import Timer
 from kozyr.server.protocol import CHAT_LENGTH, ProtocolError
+from kozyr.server.storage import new_public_id
 
 if TYPE_CHECKING:
     from kozyr.server.lobby import Conn, Lobby
@@ -86,6 +87,8 @@ class TableMaster:
         self.members: dict[Conn, int | None] = {}
         self.match: Match | None = None
         self.game_id: int | None = None
+        #: the current (or last) match's public id, the one URLs and messages carry
+        self.game_public: str | None = None
         self.names: list[str] = []
         self.step = 0
         self.version = 0
@@ -108,7 +111,7 @@ class TableMaster:
             "clock": self.clock, "bot_delay": self.delay, "status": self.status,
             "seats": [s.to_json(i) for i, s in enumerate(self.seats)],
             "spectators": sum(1 for s in self.members.values() if s is None),
-            "owner": self.owner, "game_id": self.game_id, "created": self.created,
+            "owner": self.owner, "game_id": self.game_public, "created": self.created,
         }
 
     @property
@@ -553,11 +556,14 @@ class TableMaster:
         seed = secrets.randbits(31)
         match = new_match(self.game, self.rules, seed=seed)
         self.names = [s.name or "" for s in self.seats]
+        public_id = new_public_id()
         self.game_id = await self.lobby.storage.create_game(
-            {"table_id": self.id, "game": self.game, "preset": self.rules.preset,
+            {"public_id": public_id, "private": self.private,
+             "table_id": self.id, "game": self.game, "preset": self.rules.preset,
              "rules": self.rules.to_json(), "seed": seed, "first_dealer": match.first_dealer,
              "players": self.names, "status": "playing", "started": time.time()},
             [(i, s.user_id, s.name or "") for i, s in enumerate(self.seats)])
+        self.game_public = public_id
         self.match = match
         self.step = 0
         self.status = "playing"
@@ -589,9 +595,9 @@ class TableMaster:
             "sheet": sheet, "settlement": pay, "record": record})
         rated = await self._rate(totals, winner)
         await self._save()
-        self._publish({"type": "over", "table": self.id, "game_id": self.game_id,
+        self._publish({"type": "over", "table": self.id, "game_id": self.game_public,
                        "winner": winner, "totals": totals, "sheet": sheet, "settlement": pay,
-                       "ratings": rated, "record": f"/api/games/{self.game_id}/record"})
+                       "ratings": rated, "record": f"/api/games/{self.game_public}/record"})
         self.broadcast_snapshot()
         self.lobby.counts_changed()
 
@@ -649,6 +655,9 @@ class TableMaster:
         self.seats = [Seat(d["kind"], d["name"], d["user_id"], d["level"],
                            replaced=d.get("replaced", False)) for d in row.seats]
         self.game_id = row.game_id
+        if self.game_id is not None:  # the public id of the current (or last) match
+            last = await self.lobby.storage.game(self.game_id)
+            self.game_public = last.public_id if last is not None else None
         if self.status != "playing" or self.game_id is None:
             if self.status == "playing":
                 self.status = "waiting"

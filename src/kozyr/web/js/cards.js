@@ -58,7 +58,8 @@ export function installSuitSymbols(doc = document) {
   if (doc.getElementById("kz-suit-S")) return;
   const svg = doc.createElementNS(SVGNS, "svg");
   svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("style", "position:absolute;width:0;height:0;overflow:hidden");
+  // CSSOM, not a style attribute: the Content-Security-Policy refuses inline styles.
+  Object.assign(svg.style, { position: "absolute", width: "0", height: "0", overflow: "hidden" });
   for (const s of SUITS) {
     const sym = doc.createElementNS(SVGNS, "symbol");
     sym.id = `kz-suit-${s}`;
