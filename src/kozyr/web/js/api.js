@@ -25,9 +25,12 @@ export class ApiError extends Error {
   }
 }
 
-/** Call the HTTP API; return the JSON answer or throw ApiError. */
-export async function api(path, { method = "GET", body = undefined } = {}) {
-  const init = { method, headers: {}, credentials: "same-origin" };
+/**
+ * Call the HTTP API; return the JSON answer or throw ApiError.  A body goes as
+ * application/json, the only type the server reads (it refuses forms: docs/security.md).
+ */
+export async function api(path, { method = "GET", body = undefined, headers = {} } = {}) {
+  const init = { method, headers: { ...headers }, credentials: "same-origin" };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -88,6 +91,8 @@ export class Conn {
         this.attempt = 0;
         this.ready = true;
         this.user = msg.user;
+        // The server echoes a token we sent, or gives a new guest's; a socket that logged
+        // in by its cookie gets null, and the cookie keeps working.
         if (msg.token) saveToken(msg.token);
         this.emit("welcome", msg);
         this.emit("open", msg);
@@ -103,10 +108,13 @@ export class Conn {
       this.emit(msg.type, msg);
       this.emit("*", msg);
     };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
       const was = this.ready;
       this.ready = false;
       if (this.ws !== ws) return;
+      // 4001: this session was logged out (here or on another device): forget its token,
+      // so the reconnect starts afresh.
+      if (ev && ev.code === 4001) saveToken(null);
       if (was || this.attempt === 0) this.emit("down", {});
       if (this.closedByUs) return;
       // Backoff: 0.5 s, 1 s, 2 s ... up to 10 s, with jitter so a restarted server is not
@@ -122,6 +130,7 @@ export class Conn {
   /** Drop the socket and connect again at once (after logging in or out). */
   restart() {
     this.attempt = 0;
+    clearTimeout(this.timer); // a reconnect already scheduled would open a second socket
     if (this.ws) {
       const old = this.ws;
       this.ws = null;

@@ -340,7 +340,8 @@ export async function profileView(root, name) {
       h("td", String(r.played)))))),
     h("h3", t("profile.recent")),
     h("ul.history", (p.history || []).map((g) => h("li",
-      h("a", { href: `#/replay/${g.game_id}` }, `${t(`game.${g.game}`)} — ${presetName(g.preset)}`),
+      h("a", { href: `#/replay/${encodeURIComponent(g.game_id)}` },
+        `${t(`game.${g.game}`)} — ${presetName(g.preset)}`),
       ` · ${tOr(`result.${g.result}`, g.result)} · ${(g.totals || []).join(" / ")}`)))));
 }
 

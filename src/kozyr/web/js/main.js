@@ -1,7 +1,7 @@
 // The single-page app: header (navigation, language, sound), hash routes, one live connection.
 //   #/lobby  #/login  #/leaders[/game/preset]  #/profile/NAME  #/table/ID[?invite=X]
 //   #/replay/GAME_ID
-import { api, Conn, saveToken } from "./api.js";
+import { api, Conn, savedToken, saveToken } from "./api.js";
 import { installSuitSymbols } from "./cards.js";
 import { initLang, LANGS, lang, onLang, setLang, t } from "./i18n.js";
 import { authView, leadersView, LobbyView, profileView } from "./lobby.js";
@@ -73,7 +73,12 @@ class App {
   }
 
   async logout() {
-    try { await api("/api/auth/logout", { method: "POST" }); } catch (e) { /* already out */ }
+    // The session of the cookie and the one this page keeps (they may differ) both end.
+    const token = savedToken();
+    try {
+      await api("/api/auth/logout", { method: "POST",
+        headers: token ? { "X-Kozyr-Session": token } : {} });
+    } catch (e) { /* already out */ }
     saveToken(null);
     this.conn.restart();
     location.hash = "#/lobby";

@@ -845,7 +845,8 @@ export class TableView {
         this.seat !== null ? h("button.rematch.primary", { type: "button", onclick: () =>
           this.conn.send({ type: "rematch", table: this.id }) }, t("table.rematch")) : null,
         m.game_id !== undefined && m.game_id !== null
-          ? h("a.button", { href: `#/replay/${m.game_id}` }, t("table.replay")) : null,
+          ? h("a.button", { href: `#/replay/${encodeURIComponent(m.game_id)}` },
+            t("table.replay")) : null,
         h("a.button", { href: "#/lobby" }, t("nav.lobby")),
         h("button.close-over", { type: "button", onclick: () => { this.hideOver = true;
           this.renderOver(); } }, t("table.close")))));
