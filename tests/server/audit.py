@@ -22,7 +22,7 @@ def _split(text: str) -> set[str]:
 def allowed_by_step(record: dict[str, Any]) -> list[dict[int | None, set[str]]]:
     """Return, for each number of steps applied (deals included), the cards each seat
     (None: a spectator) may have seen by then."""
-    m = new_match(record["game"], record["rules"], seed=record["seed"],
+    m = new_match(record["game"], record["rules"], seed=record.get("seed", 0),
                   first_dealer=record["first_dealer"])
     n = m.players
     out: list[dict[int | None, set[str]]] = []

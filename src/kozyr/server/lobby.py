@@ -17,6 +17,8 @@ import time
 from collections import Counter
 from typing import Any
 
+from starlette.websockets import WebSocketDisconnect
+
 from kozyr.core.errors import KozyrError
 from kozyr.core.rules import RuleSet
 from kozyr.games import match_class, new_match
@@ -137,9 +139,12 @@ class Conn:
                 text.encode("utf-8", "surrogatepass"))
             try:
                 await self.ws.send_text(text)
-            except Exception as e:
-                log.warning("closing a connection of %s: sending failed (%s: %s)",
-                            self.address or "?", type(e).__name__, e)
+            except Exception as e:  # a client that went away, or a message that cannot go
+                gone = isinstance(e, WebSocketDisconnect | OSError) or type(e).__name__ in (
+                    "ClientDisconnected", "ConnectionClosed")
+                log.log(logging.DEBUG if gone else logging.WARNING,
+                        "closing a connection of %s: sending failed (%s: %s)",
+                        self.address or "?", type(e).__name__, e)
                 self.closed = True
                 with contextlib.suppress(Exception):
                     await self.ws.close(1011, "server error")
@@ -491,10 +496,14 @@ class Lobby:
                                     bot_delay=row.bot_delay, owner=row.owner,
                                     created=row.created)
                 self.tables[row.id] = table
+            except (KozyrError, ValueError, TypeError, KeyError) as e:  # its row itself is bad
+                log.error("table %s could not be restored, and is kept as stored: %s",
+                          row.id, e)
+                continue
+            try:
                 await table.restore(row)
-            except (KozyrError, RuntimeError) as e:
-                log.error("table %s could not be restored: %s", row.id, e)
-                self.tables.pop(row.id, None)
+            except Exception as e:  # never given up silently: listed, stopped, kept
+                table.stop(f"it could not be restored after a restart: {e}")
         started = time.monotonic()  # restored tables count their idle time from start-up
         for table_id in self.tables:
             self._empty_since.setdefault(table_id, started)

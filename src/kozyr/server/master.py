@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import random
 import secrets
 import time
 from collections import deque
@@ -37,6 +38,12 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("kozyr.server")
 CARD_KEYS = ("hands", "talon", "stock")
+#: chat lines a table keeps (and restores after a restart)
+CHAT_HISTORY = 50
+#: Where a live table's decks and first dealers come from: the operating system's CSPRNG.
+DECK_SOURCE: random.Random = secrets.SystemRandom()
+#: The seed of a live match: unused, since every deal is drawn from DECK_SOURCE and stored.
+LIVE_SEED = 0
 
 
 @dataclass
@@ -92,10 +99,14 @@ class TableMaster:
         self.names: list[str] = []
         self.step = 0
         self.version = 0
-        self.chat_lines: deque[dict[str, Any]] = deque(maxlen=50)
+        self.chat_lines: deque[dict[str, Any]] = deque(maxlen=CHAT_HISTORY)
         self.events: deque[tuple[int, dict[str, Any]]] = deque(maxlen=200)
         self.lock = asyncio.Lock()
         self.clock_timer = Timer()
+        self._retry_timer = Timer()
+        self._failures = 0
+        #: why the table takes no intents (its stored log does not replay), or None
+        self.stopped: str | None = None
         self._bot_task: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._chat_times: dict[int, deque[float]] = {}
@@ -112,6 +123,7 @@ class TableMaster:
             "seats": [s.to_json(i) for i, s in enumerate(self.seats)],
             "spectators": sum(1 for s in self.members.values() if s is None),
             "owner": self.owner, "game_id": self.game_public, "created": self.created,
+            "stopped": self.stopped,
         }
 
     @property
@@ -425,6 +437,13 @@ class TableMaster:
             raise ProtocolError("rate_limited", "at most 5 chat lines per 10 seconds")
         times.append(now)
         line = {"from": conn.user.name, "text": text, "at": time.time()}
+        try:
+            await self.lobby.storage.add_chat(self.id, line)
+        except Exception as e:
+            log.error("table %s: a chat line could not be stored: %s", self.id,
+                      type(e).__name__)
+            raise ProtocolError("not_stored", "the server could not store your line; "
+                                "send it again") from None
         self.chat_lines.append(line)
         self._publish({"type": "chat", "table": self.id, "line": line})
 
@@ -434,6 +453,8 @@ class TableMaster:
         seat = self._seat(conn)
         async with self.lock:
             m = self.match
+            if self.stopped is not None:
+                raise ProtocolError("table_stopped", f"this table is stopped: {self.stopped}")
             if m is None or self.status == "waiting":
                 raise ProtocolError("not_started", "the match has not started")
             if self.status == "over" or m.is_over:
@@ -447,19 +468,46 @@ class TableMaster:
             if state != self.step:
                 raise ProtocolError("stale_state", f"the table is at state {self.step}, "
                                     f"not {state}; resync", state=self.step)
+            trial = m.clone()  # the action counts only once it is stored
             try:
-                a = m.apply(action)
+                a = trial.apply(action)
             except IllegalActionError as e:
                 raise ProtocolError("illegal_action", str(e)) from None
-            await self._commit(seat, m.action_to_text(a))
+            if not await self._store("act", trial.action_to_text(a)):
+                raise ProtocolError("not_stored", "the server could not store your action, "
+                                    "so it did not count; send it again", state=self.step)
+            self.match = trial
+            await self._settle(seat)
 
-    async def _commit(self, seat: int, text: str) -> None:
-        """Persist an applied action, then tell everyone, then move the match on."""
+    async def _store(self, kind: str, data: str) -> bool:
+        """Append the next step to the stored log; return False (and log why) if it failed.
+
+        A step that is not stored never reaches the in-memory match nor anyone's screen:
+        the callers apply actions and deals to a clone and keep it only when this is True.
+        """
         assert self.game_id is not None
-        self.clock_timer.cancel()
-        await self.lobby.storage.append_step(self.game_id, self.step, "act", text)
+        try:
+            await self.lobby.storage.append_step(self.game_id, self.step, kind, data)
+        except Exception as e:
+            log.error("table %s: step %d (%s) could not be stored, so it does not count: "
+                      "%s: %s", self.id, self.step, kind, type(e).__name__, e)
+            return False
         self.step += 1
-        await self._settle(seat)
+        self._failures = 0
+        return True
+
+    def _retry(self) -> None:
+        """Try moving the match on again later (a deal or a bot's move was not stored)."""
+        self._failures += 1
+        delay = min(30.0, 0.25 * 2 ** min(self._failures, 7))
+        step = self.step
+
+        async def again() -> None:
+            async with self.lock:
+                if self.step == step and self.status == "playing" and self.match is not None:
+                    await self._settle(None)
+
+        self._retry_timer.start(delay, lambda: self._spawn(again()))
 
     async def _settle(self, last: int | None) -> None:
         m = self.match
@@ -472,12 +520,14 @@ class TableMaster:
             if m.awaiting_deal:
                 if self.step:
                     self._broadcast_state(last)
-                m.deal()
-                deal = m.record_deals()[-1]
+                trial = m.clone()
+                trial.deal(rng=DECK_SOURCE)
+                deal = trial.record_deals()[-1]
                 cards = {k: deal[k] for k in CARD_KEYS if k in deal}
-                await self.lobby.storage.append_step(self.game_id, self.step, "deal",
-                                                     json.dumps(cards))
-                self.step += 1
+                if not await self._store("deal", json.dumps(cards)):
+                    self._retry()
+                    return
+                self.match = m = trial
                 last = None
                 continue
             self._schedule()
@@ -531,7 +581,7 @@ class TableMaster:
             return
         s = self.seats[seat]
         level = s.level if s.kind == "bot" and s.level else "normal"
-        seed = (self.game_id or 0) * 1_000_003 + step
+        seed = DECK_SOURCE.getrandbits(64)  # a bot's own choices are no one's to predict
         try:
             text = await self.lobby.pool.choose(m, seat, level, seed)
         except Exception as e:  # a broken worker must not stall the table: play at random
@@ -543,24 +593,31 @@ class TableMaster:
                     or not (s.kind == "bot" or s.auto)):
                 return
             self._bot_task = None
+            trial = m.clone()
             try:
-                a = m.apply(text)
+                a = trial.apply(text)
             except IllegalActionError:  # never stall the table: play a random legal action
                 log.error("table %s: bot chose an illegal action at step %d", self.id, step)
-                a = m.apply(RandomBot(seed).act(m.view(seat)))
-            await self._commit(seat, m.action_to_text(a))
+                a = trial.apply(RandomBot(seed).act(trial.view(seat)))
+            if not await self._store("act", trial.action_to_text(a)):
+                self._retry()
+                return
+            self.match = trial
+            await self._settle(seat)
 
     async def _maybe_start(self) -> None:
         if self.status != "waiting" or any(s.kind == "empty" for s in self.seats):
             return
-        seed = secrets.randbits(31)
-        match = new_match(self.game, self.rules, seed=seed)
+        # The live room never deals from a seed (kozyr.core.match): the first dealer and
+        # every deck come from the CSPRNG, and the stored steps keep the explicit cards.
+        match = new_match(self.game, self.rules, seed=LIVE_SEED,
+                          first_dealer=DECK_SOURCE.randrange(self.players))
         self.names = [s.name or "" for s in self.seats]
         public_id = new_public_id()
         self.game_id = await self.lobby.storage.create_game(
             {"public_id": public_id, "private": self.private,
              "table_id": self.id, "game": self.game, "preset": self.rules.preset,
-             "rules": self.rules.to_json(), "seed": seed, "first_dealer": match.first_dealer,
+             "rules": self.rules.to_json(), "seed": LIVE_SEED, "first_dealer": match.first_dealer,
              "players": self.names, "status": "playing", "started": time.time()},
             [(i, s.user_id, s.name or "") for i, s in enumerate(self.seats)])
         self.game_public = public_id
@@ -580,21 +637,32 @@ class TableMaster:
 
         m = self.match
         assert m is not None and self.game_id is not None
-        self.status = "over"
         self.clock_timer.cancel()
-        for s in self.seats:
-            s.grace.cancel()
-            s.auto = False
         totals = list(m.totals)
         winner = m.winner
         sheet = [row.to_json() for row in m.sheet]
         pay = settlement(m)
-        record = write_record(m, self.names)
-        await self.lobby.storage.finish_game(self.game_id, {
-            "status": "finished", "finished": time.time(), "totals": totals, "winner": winner,
-            "sheet": sheet, "settlement": pay, "record": record})
-        rated = await self._rate(totals, winner)
-        await self._save()
+        record = write_record(m, self.names, seed=False)
+        storage = self.lobby.storage
+        try:
+            game = await storage.game(self.game_id)
+            rated: list[Any] = []
+            if game is None or game.status != "finished":  # not already (a restart after it)
+                await storage.finish_game(self.game_id, {
+                    "status": "finished", "finished": time.time(), "totals": totals,
+                    "winner": winner, "sheet": sheet, "settlement": pay, "record": record})
+                rated = await self._rate(totals, winner)
+            self.status = "over"
+            await self._save()
+        except Exception as e:  # the result is not stored yet: say nothing, try again later
+            log.error("table %s: the finished match could not be stored: %s: %s", self.id,
+                      type(e).__name__, e)
+            self.status = "playing"
+            self._retry()
+            return
+        for s in self.seats:
+            s.grace.cancel()
+            s.auto = False
         self._publish({"type": "over", "table": self.id, "game_id": self.game_public,
                        "winner": winner, "totals": totals, "sheet": sheet, "settlement": pay,
                        "ratings": rated, "record": f"/api/games/{self.game_public}/record"})
@@ -638,7 +706,8 @@ class TableMaster:
                 "game_id": self.game_id}
 
     async def _save(self) -> None:
-        await self.lobby.storage.save_table(self.row())
+        if self.stopped is None:  # a stopped table's row stays as it was stored
+            await self.lobby.storage.save_table(self.row())
 
     async def _close(self) -> None:
         self.status = "closed"
@@ -658,37 +727,54 @@ class TableMaster:
         if self.game_id is not None:  # the public id of the current (or last) match
             last = await self.lobby.storage.game(self.game_id)
             self.game_public = last.public_id if last is not None else None
-        if self.status != "playing" or self.game_id is None:
-            if self.status == "playing":
-                self.status = "waiting"
+        self.chat_lines.extend(await self.lobby.storage.chat_lines(self.id, CHAT_HISTORY))
+        if self.status not in ("playing", "over") or self.game_id is None:
+            # waiting (perhaps every seat filled just before a crash): start if it is full
+            self.status = "waiting"
+            async with self.lock:
+                for i, s in enumerate(self.seats):
+                    if s.kind == "human":
+                        s.grace.start(self.lobby.settings.grace,
+                                      lambda i=i: self._spawn(self._vacate(i)))
+                await self._maybe_start()
             return
         game = await self.lobby.storage.game(self.game_id)
+        if game is None:
+            raise RuntimeError(f"table {self.id}: its match {self.game_id} is not stored")
         match = new_match(self.game, self.rules, seed=game.seed, first_dealer=game.first_dealer)
         steps = await self.lobby.storage.steps(self.game_id)
         for i, (kind, data) in enumerate(steps):
             try:
                 if kind == "deal":
-                    match.deal(json.loads(data) or None)
+                    match.deal(json.loads(data))  # explicit cards: never the seeded path
                 else:
                     match.apply(data)
-            except KozyrError as e:
-                raise RuntimeError(f"table {self.id}: stored step {i} does not replay: "
-                                   f"{type(e).__name__}") from None
+            except (KozyrError, ValueError, TypeError) as e:
+                # the reason names no card: it is shown to the table's seats
+                raise RuntimeError(f"stored step {i + 1} does not replay "
+                                   f"({type(e).__name__})") from None
         self.names = list(game.players)
         self.match = match
         self.step = len(steps)
+        if self.status == "over":  # a finished match: its final position, nothing to do
+            return
         for i, s in enumerate(self.seats):
             if s.kind == "human":
                 self._start_grace(i)
         async with self.lock:
-            if match.is_over:
-                await self._finish()
-            else:
-                await self._settle(None)
+            await self._settle(None)
+
+    def stop(self, reason: str) -> None:
+        """Take no more intents (the stored log does not replay); keep the table, say why."""
+        self.stopped = reason
+        self.clock_timer.cancel()
+        self._retry_timer.cancel()
+        log.error("table %s stopped: %s", self.id, reason)
 
     async def shutdown(self) -> None:
         """Stop timers and background tasks."""
         self.clock_timer.cancel()
+        self._retry_timer.cancel()
         for s in self.seats:
             s.grace.cancel()
         tasks = [t for t in self._tasks if t is not asyncio.current_task()]

@@ -38,7 +38,7 @@ ERROR_CODES = frozenset({
     # docs/security.md: refused origins and content types, per-address and per-user limits,
     # a table that stopped because its log could not be written
     "bad_origin", "bad_content_type", "too_many_connections", "too_many_tables",
-    "table_stopped",
+    "table_stopped", "not_stored",
 })
 
 

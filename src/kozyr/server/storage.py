@@ -136,6 +136,17 @@ class ActionRow(Base):
     data: Mapped[str] = mapped_column(Text)
 
 
+class ChatRow(Base):
+    """A chat line of a table, kept so the table's history survives a restart."""
+
+    __tablename__ = "chat"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(String(16), index=True)
+    sender: Mapped[str] = mapped_column(String(40))
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[float] = mapped_column(Float)
+
+
 class RatingRow(Base):
     """A user's openskill rating for one game and preset."""
 
@@ -242,13 +253,27 @@ class Storage:
         if not batch:
             return
         try:
-            async with self._engine.begin() as conn:
-                await conn.execute(insert(ActionRow), [row for row, _ in batch])
-        except Exception as e:  # every waiter learns that its step was not written
-            for _, fut in batch:
-                if not fut.done():
-                    fut.set_exception(e)
+            await self._insert_steps(batch)
+        except Exception:
+            # One match's bad row must not fail the others': commit each match's rows alone,
+            # so every waiter learns whether its own step was written.
+            groups: dict[int, list[tuple[dict[str, Any], asyncio.Future[None]]]] = {}
+            for item in batch:
+                groups.setdefault(item[0]["game_id"], []).append(item)
+            for group in groups.values():
+                try:
+                    await self._insert_steps(group)
+                except Exception as e:
+                    for _, fut in group:
+                        if not fut.done():
+                            fut.set_exception(e)
             return
+
+    async def _insert_steps(self, batch: list[tuple[dict[str, Any], asyncio.Future[None]]]
+                            ) -> None:
+        """Commit ``batch``'s rows in one transaction, then resolve their futures."""
+        async with self._engine.begin() as conn:
+            await conn.execute(insert(ActionRow), [row for row, _ in batch])
         for _, fut in batch:
             if not fut.done():
                 fut.set_result(None)
@@ -470,6 +495,23 @@ class Storage:
                        UserRow.guest.is_(False))
                 .order_by((RatingRow.mu - 3 * RatingRow.sigma).desc()).limit(limit))
             return list(rows)
+
+
+    # -- chat --------------------------------------------------------------------------------
+    async def add_chat(self, table_id: str, line: dict[str, Any]) -> None:
+        """Store a chat line of a table (``from``, ``text``, ``at``)."""
+        async with self._engine.begin() as conn:
+            await conn.execute(insert(ChatRow).values(
+                table_id=table_id, sender=line["from"], text=line["text"], at=line["at"]))
+
+    async def chat_lines(self, table_id: str, limit: int) -> list[dict[str, Any]]:
+        """Return the last ``limit`` chat lines of a table, oldest first."""
+        async with self._engine.connect() as conn:
+            rows = list(await conn.execute(
+                select(ChatRow.sender, ChatRow.text, ChatRow.at)
+                .where(ChatRow.table_id == table_id)
+                .order_by(ChatRow.id.desc()).limit(limit)))
+        return [{"from": r.sender, "text": r.text, "at": r.at} for r in reversed(rows)]
 
 
 def new_public_id() -> str:
