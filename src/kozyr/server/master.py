@@ -311,10 +311,14 @@ class TableMaster:
             self._start_grace(seat)
         elif self.status in ("waiting", "over"):
             # a seat held by someone who went away frees itself after the grace period
-            s.grace.start(self.lobby.settings.grace,
-                          lambda: self._spawn(self._vacate(seat)))
+            self._start_vacate(seat)
         self.broadcast_snapshot()
         self.lobby.counts_changed()
+
+    def _start_vacate(self, seat: int) -> None:
+        """Free ``seat`` of a waiting (or finished) table unless its player is back in time."""
+        self.seats[seat].grace.start(self.lobby.settings.grace,
+                                     lambda: self._spawn(self._vacate(seat)))
 
     def _start_grace(self, seat: int) -> None:
         self.seats[seat].grace.start(self.lobby.settings.grace,
@@ -734,8 +738,7 @@ class TableMaster:
             async with self.lock:
                 for i, s in enumerate(self.seats):
                     if s.kind == "human":
-                        s.grace.start(self.lobby.settings.grace,
-                                      lambda i=i: self._spawn(self._vacate(i)))
+                        self._start_vacate(i)
                 await self._maybe_start()
             return
         game = await self.lobby.storage.game(self.game_id)
