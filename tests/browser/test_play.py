@@ -133,7 +133,8 @@ def test_whole_deal_through_the_page(page: Any, server: str, shots: Path) -> Non
     page.wait_for_selector(".hand .card")
     st = page.evaluate(STATUS_JS)
     assert st["seat"] == 0
-    assert len(st["hand"].split()) == 7
+    # 7 cards, or 10 when the bots passed fast and seat 0, the forced bidder, took the talon
+    assert len(st["hand"].split()) in (7, 10)
     # Two opponents are drawn with their card backs, seated left and right.
     assert page.locator(".seat.pos-left .backs .card").count() >= 7
     assert page.locator(".seat.pos-right .backs .card").count() >= 7
