@@ -94,3 +94,35 @@ async def test_a_failed_send_closes_only_that_socket_and_its_seat_counts_as_away
         assert (await ann.expect("chat"))["line"]["text"] == "bob?"
         assert bobs[0] not in lobby.conns
         await ann.close()
+
+
+async def test_a_client_that_reads_nothing_is_dropped_at_the_byte_limit() -> None:
+    import asyncio
+
+    from kozyr.server.lobby import Conn
+    from kozyr.server.settings import Settings
+
+    class Silent:  # a socket whose client never reads: the first send never returns
+        closed_with: tuple[int, str] | None = None
+
+        async def send_text(self, text: str) -> None:
+            await asyncio.Event().wait()
+
+        async def close(self, code: int, reason: str = "") -> None:
+            self.closed_with = (code, reason)
+
+    class FakeLobby:
+        settings = Settings(max_queue_bytes=1_000_000)
+
+    ws = Silent()
+    conn = Conn(ws, FakeLobby(), "127.0.0.1")  # type: ignore[arg-type]
+    conn.writer = asyncio.create_task(conn.write_loop())
+    big = '"' + "ж" * 150_000 + '"'  # 300,002 bytes, 150,002 characters
+    for _ in range(4):  # the first is stuck in the send, three wait: 900,006 bytes
+        conn.send_text(big)
+        await asyncio.sleep(0)
+    assert not conn.closed and conn.queued_bytes == 900_006
+    conn.send_text(big)  # one more would pass a million bytes: the client is dropped
+    assert conn.closed and conn.close_code == 1008
+    await asyncio.wait_for(conn.writer, 5)  # the stuck writer is stopped, the socket closed
+    assert ws.closed_with is not None and ws.closed_with[0] == 1008

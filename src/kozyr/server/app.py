@@ -369,7 +369,7 @@ def create_app(db: str | None = None, settings: Settings | None = None) -> Starl
             sockets.release(address)
             raise
         conn = Conn(websocket, lobby, address)
-        writer = asyncio.create_task(conn.write_loop())
+        writer = conn.writer = asyncio.create_task(conn.write_loop())
         reader = asyncio.create_task(read_loop(conn, websocket))
         try:
             # whichever ends first (the client left, or a send failed) ends the connection

@@ -24,7 +24,7 @@ from kozyr.core.rules import RuleSet
 from kozyr.games import match_class, new_match
 from kozyr.server.botpool import BotPool
 from kozyr.server.master import TableMaster
-from kozyr.server.protocol import ProtocolError, encode
+from kozyr.server.protocol import ProtocolError, encode, utf8_size
 from kozyr.server.pubsub import make_broadcaster
 from kozyr.server.settings import Settings
 from kozyr.server.storage import Storage, User
@@ -86,6 +86,9 @@ class Conn:
         self.lobby_sub = False
         self.close_code: int | None = None
         self.close_reason = ""
+        #: the task running :meth:`write_loop` (set by the endpoint), cancelled on a drop
+        self.writer: asyncio.Task[None] | None = None
+        self._dropped = False
         self._tokens = lobby.settings.rate * 2
         self._stamp = time.monotonic()
 
@@ -98,11 +101,14 @@ class Conn:
         """Queue an already encoded message (one encoding shared by many recipients)."""
         if self.closed:
             return
-        size = len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
+        size = utf8_size(text)
         if self.queued_bytes + size > self.lobby.settings.max_queue_bytes:
             log.warning("dropping a connection of %s: %d bytes unread", self.address or "?",
                         self.queued_bytes)
             self.close(1008, "too many unread messages")  # a client that reads nothing
+            if self.writer is not None:  # its writer is likely stuck in a send: stop it
+                self._dropped = True
+                self.writer.cancel()
             return
         self.queued_bytes += size
         self.queue.put_nowait(text)
@@ -128,27 +134,29 @@ class Conn:
 
     async def write_loop(self) -> None:
         """Send queued messages in order until closed; a failed send closes the socket."""
-        while True:
-            text = await self.queue.get()
-            if text is None:
-                if self.close_code is not None:
-                    with contextlib.suppress(Exception):
-                        await self.ws.close(self.close_code, self.close_reason)
-                return
-            self.queued_bytes -= len(text) if text.isascii() else len(
-                text.encode("utf-8", "surrogatepass"))
-            try:
-                await self.ws.send_text(text)
-            except Exception as e:  # a client that went away, or a message that cannot go
-                gone = isinstance(e, WebSocketDisconnect | OSError) or type(e).__name__ in (
-                    "ClientDisconnected", "ConnectionClosed")
-                log.log(logging.DEBUG if gone else logging.WARNING,
-                        "closing a connection of %s: sending failed (%s: %s)",
-                        self.address or "?", type(e).__name__, e)
-                self.closed = True
-                with contextlib.suppress(Exception):
-                    await self.ws.close(1011, "server error")
-                return
+        try:
+            while True:
+                text = await self.queue.get()
+                if text is None:
+                    break
+                self.queued_bytes -= utf8_size(text)
+                try:
+                    await self.ws.send_text(text)
+                except Exception as e:  # a client that went away, or a message that cannot go
+                    gone = isinstance(e, WebSocketDisconnect | OSError) or type(e).__name__ in (
+                        "ClientDisconnected", "ConnectionClosed")
+                    log.log(logging.DEBUG if gone else logging.WARNING,
+                            "closing a connection of %s: sending failed (%s: %s)",
+                            self.address or "?", type(e).__name__, e)
+                    self.closed = True
+                    self.close_code, self.close_reason = 1011, "server error"
+                    break
+        except asyncio.CancelledError:
+            if not self._dropped:  # the server is stopping, not a client being dropped
+                raise
+        if self.close_code is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.ws.close(self.close_code, self.close_reason), 1.0)
 
 
 class Lobby:
