@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -263,10 +264,19 @@ def test_a_declarer_with_a_lost_contract_aims_lower_to_keep_the_opponents_down()
         if any(Solver(pos).move_values(m._contract).values()):
             continue  # still makeable: nothing to see
         bot = fast_bot(max_samples=1, min_samples=1, inference=False)
-        bot.act(OracleView(m, seat))  # the true deal: the contract is lost
+        a = bot.act(OracleView(m, seat))  # the true deal: the contract is lost
         assert bot._lost[1] == 1
-        bot.act(OracleView(m, seat))  # lost at contract - 30 too?
+        assert bot.act(OracleView(m, seat)) == a  # asked again: the same answer, level 1
+        assert bot._lost[1] == 1
+        m.apply_action(a)
+        while m.current_player() not in (seat, None):  # on to his next decision
+            m.apply_action(m.legal_actions()[0])
+        if m.current_player() != seat or len(m.legal_actions()) < 2:
+            continue
+        assert bot.lowered_aim(m.observation(seat)) == bot.lost_margin
+        pos, _ = position_from_match(m)
         lower = any(Solver(pos).move_values(m._contract - 30).values())
+        bot.act(OracleView(m, seat))  # lost at contract - 30 too?
         assert bot._lost[1] == (1 if lower else 2)
         found += 1
     assert found
@@ -313,3 +323,37 @@ def test_a_defender_would_rather_the_declarer_took_points_than_the_partner() -> 
         values[share] = Solver(replace(pos, weights=weights)).move_values()
     assert values[0.0][jc] == values[0.0][jh]  # his own points alone: all the same to him
     assert values[0.5][jh] < values[0.5][jc]  # the partner's weigh against him
+
+
+def _to_first_play(hands: list[str], talon: str) -> Any:
+    """Deal ``hands``/``talon`` (dealer 0), everyone passes the forced 100 of seat 1, who takes
+    the talon, gives his first two legal gives and keeps 100; return the match at his lead."""
+    from kozyr.games.thousand.rules import ThousandRules
+
+    m = new_match("thousand", ThousandRules.from_preset("classic", redeal=False), seed=0,
+                  first_dealer=0)
+    m.deal({"hands": hands, "talon": talon})
+    while m.phase != "play":
+        texts = m.legal_texts()
+        m.apply("pass" if "pass" in texts else texts[0])
+    return m
+
+
+def test_a_lost_contract_lowers_the_aim_in_that_deal_only_never_in_the_next_game() -> None:
+    weak = ["AS TS KS QS AC TC KC", "9S JS 9C JC 9D JD JH", "AD TD KD QD AH TH KH"]
+    bot = PimcBot(1, time_limit=30.0, max_samples=6, min_samples=6)
+    lost = _to_first_play(weak, "9H QC QH")
+    assert lost.current_player() == 1
+    lost.apply(bot.act(lost.view(1)))  # no sample makes 100 with these cards
+    obs = lost.observation(1)
+    while lost.current_player() != 1:  # the defenders play on to his next decision
+        lost.apply(lost.legal_texts()[0])
+    assert bot.lowered_aim(lost.observation(1)) == bot.lost_margin
+    # another game, the same deal index, dealer and sheet: the bot starts afresh
+    strong = ["9S JS 9C JC 9D JD JH", "AS TS KS QS AC TC KC", "AD TD KD QD AH TH KH"]
+    fresh = _to_first_play(strong, "9H QC QH")
+    assert fresh.observation(1)["deal_index"] == obs["deal_index"]
+    assert bot.lowered_aim(fresh.observation(1)) == 0
+    # and the very deal played again (an arena's next seating) starts afresh too
+    again = _to_first_play(weak, "9H QC QH")
+    assert bot.lowered_aim(again.observation(1)) == 0

@@ -151,11 +151,13 @@ class PimcBot(Bot):
         self.lost_margin = lost_margin
         self.contract_margin = contract_margin
         self.partner_share = partner_share
-        self._lost: tuple[Any, int] = (None, 0)
+        #: a lost contract's lowered aim: (the deal's history when it was set, level)
+        self._lost: tuple[tuple[Any, ...], int] = ((), 0)
         self._opponent_model: HeuristicModel | None = None
         self._bid_sim: _BidSim | None = None
         self.heuristic = HeuristicBot(None if seed is None else seed + 1)
-        self._plan: tuple[int, list[int]] | None = None
+        #: the give plan: (the deal's history, hand, the two gives)
+        self._plan: tuple[tuple[Any, ...], int, list[int]] | None = None
         #: Samples used by the last decision (for benchmarks and tests).
         self.last_samples = 0
         self.deadline = 0.0
@@ -191,6 +193,17 @@ class PimcBot(Bot):
             return self._contract(view, obs, legal, texts)
         return self.heuristic.act(view)
 
+    def lowered_aim(self, obs: dict[str, Any]) -> int:
+        """Return how many points below his contract this bot, as declarer, now aims.
+
+        Not 0 only after a decision of this same deal found the contract lost in every
+        sample (``lost_margin`` per such decision); a new deal or game starts at 0.
+        """
+        if obs.get("declarer") != obs.get("seat") or not same_deal(
+                self._lost[0], deal_history(obs), later=True):
+            return 0
+        return self.lost_margin * self._lost[1]
+
     # -- sampling ------------------------------------------------------------------------------
     def _samples(self, view: SeatView) -> Any:
         """Yield distinct sampled matches (hands and talon) until the time limit.
@@ -212,8 +225,8 @@ class PimcBot(Bot):
         wsum = 0.0
         # a declarer whose contract is lost in every sample keeps the opponents' points down:
         # he aims ``lost_margin`` lower at each later decision (his score is lost anyway)
-        deal = (obs.get("deal_index"), len(obs.get("sheet") or []), obs.get("dealer"))
-        level = self._lost[1] if me == declarer and self._lost[0] == deal else 0
+        deal = deal_history(obs)
+        level = self.lowered_aim(obs) // self.lost_margin if self.lost_margin else 0
         target = contract - self.lost_margin * level
         plays = _past_plays(obs) if self.inference and self._model(view) is None else []
         for m, w in self._weighted_samples(view, obs):
@@ -480,11 +493,12 @@ class PimcBot(Bot):
         """
         me = view.seat
         rules: Any = view.rules
-        key = (me, obs.get("deal_index"), len(obs.get("sheet") or []), obs.get("dealer"),
-               obs.get("hand"))
+        key = deal_history(obs)
         sim = self._bid_sim
-        if sim is None or sim.key != key:
-            sim = self._bid_sim = _BidSim(key)
+        if sim is None or sim.me != me or sim.hand != obs.get("hand") \
+                or not same_deal(sim.key, key):
+            sim = self._bid_sim = _BidSim(key, me, obs.get("hand"))
+        sim.key = key
         deadline = self.deadline = time.perf_counter() + 0.9 * self.time_limit
         bidding = _auction(obs, me, int(rules.bid_step)) if self.bid_inference < 1.0 else {}
         makes = wsum = 0.0
@@ -626,9 +640,10 @@ class PimcBot(Bot):
         options = {t: a for t, a in zip(texts, legal, strict=True)}
         hand = parse_hand(obs.get("hand") or "")
         if self._plan is not None:
-            planned_hand, codes = self._plan
+            planned_in, planned_hand, codes = self._plan
             self._plan = None
-            if hand == planned_hand & ~(1 << (codes[0] & 31)):
+            if same_deal(planned_in, deal_history(obs), later=True) \
+                    and hand == planned_hand & ~(1 << (codes[0] & 31)):
                 text = _give_text(codes[1])
                 if text in options:
                     return options[text]
@@ -672,8 +687,9 @@ class PimcBot(Bot):
         # ties: the margin, the first plan (the two cheapest cards), the fewest points given
         best = max(plans, key=lambda p: (score[p], spare[p], p == plans[0],
                                          -POINTS[p[0]] - POINTS[p[1]]))
-        self._plan = (hand, [targets[0] * 32 + best[0], targets[1] * 32 + best[1]])
-        text = _give_text(self._plan[1][0])
+        self._plan = (deal_history(obs), hand,
+                      [targets[0] * 32 + best[0], targets[1] * 32 + best[1]])
+        text = _give_text(self._plan[2][0])
         return options.get(text, self.heuristic.act(view))
 
     def _contract(self, view: SeatView, obs: dict[str, Any], legal: list[int],
@@ -751,8 +767,9 @@ _OWN_SCALE = 4
 class _BidSim:
     """The sampled deals of one auction, solved for the declarer's threshold tests."""
 
-    def __init__(self, key: tuple[Any, ...]) -> None:
-        self.key = key
+    def __init__(self, key: tuple[Any, ...], me: int, hand: Any) -> None:
+        self.key = key  # the deal's history at the last decision (deal_history)
+        self.me, self.hand = me, hand
         self.solvers: list[Solver] = []
         self.hands: list[dict[int, int]] = []  # the opponents' sampled hands, by seat
         self.talons: list[int] = []  # the sampled talons
@@ -760,6 +777,33 @@ class _BidSim:
         self.hi: list[int] = []  # lowest threshold known failed (_NEVER: none)
         self.seen: set[tuple[int, ...]] = set()
         self.used = 0  # how many samples the last test used (the first ones)
+
+
+def deal_history(obs: dict[str, Any]) -> tuple[Any, ...]:
+    """Return what identifies the open deal from ``obs``: its place in the match, its history.
+
+    State a bot keeps between decisions of one deal is valid only while each decision's
+    history extends the last one's (:func:`same_deal`): a new deal, a new game, or the same
+    deal played again (the arena's duplicate seatings) starts afresh, whatever their deal
+    index, dealer and sheet length.
+
+    >>> a = deal_history({"deal_index": 0, "dealer": 0, "history": [[1, "bid 100"]]})
+    >>> b = deal_history({"deal_index": 0, "dealer": 0, "history": [[1, "bid 100"], [2, "pass"]]})
+    >>> same_deal(a, b), same_deal(b, a), same_deal((), a), same_deal(a, a, later=True)
+    (True, False, False, False)
+    """
+    history = obs.get("history") or []
+    return (obs.get("deal_index"), len(obs.get("sheet") or []), obs.get("dealer"),
+            obs.get("totals") and tuple(obs["totals"]),
+            *(tuple(h) if isinstance(h, list) else h for h in history))
+
+
+def same_deal(before: tuple[Any, ...], now: tuple[Any, ...], *, later: bool = False) -> bool:
+    """Return True if ``now`` is the deal of ``before``, at the same or (``later``) a later
+    decision.  What was decided *at* a decision counts only for later ones: the same deal
+    asked again at that decision (played again, or asked twice) starts afresh."""
+    return (bool(before) and len(now) >= len(before) + later
+            and now[:len(before)] == before)
 
 
 def _deal_key(m: Any) -> tuple[int, ...]:
