@@ -193,6 +193,7 @@ class Room:
             ws.send_json({"type": "watch", "table": self.table})
             until(ws, "table")
         self.fences = 0
+        self.chat_version = 0  # the last chat line relayed (a resync replays older ones)
 
     def fence(self, ws: Any) -> list[dict[str, Any]]:
         """Return what ``ws`` got until its answer to a ping (it must come: the socket lives)."""
@@ -284,11 +285,15 @@ def test_arbitrary_unicode_is_refused_or_accepted_cleanly(room: Room, msg: dict[
     event(f"{kind}: {errors[0] if errors else 'accepted'}")  # --hypothesis-show-statistics
     lone = any(0xD800 <= ord(c) <= 0xDFFF for c in json.dumps(msg, ensure_ascii=False))
     event("a lone surrogate" if lone else "valid Unicode")
-    relayed = [m["line"]["text"] for m in answers
-               if m["type"] == "chat" and m["line"]["from"] == room.fuzzer_name]
+    def new_lines(got: list[dict[str, Any]]) -> list[str]:
+        return [m["line"]["text"] for m in got if m["type"] == "chat"
+                and m["version"] > room.chat_version and m["line"]["from"] == room.fuzzer_name]
+
+    relayed = new_lines(answers)
     # the other sockets at the table still answer, and got any line the fuzzer's chat made
     for ws in (room.player, room.watcher):
         got = room.fence(ws)
         check_answers(got)
-        assert [m["line"]["text"] for m in got if m["type"] == "chat"
-                and m["line"]["from"] == room.fuzzer_name] == relayed
+        assert new_lines(got) == relayed
+    room.chat_version = max([room.chat_version, *(m["version"] for m in answers
+                                                  if m["type"] == "chat")])
