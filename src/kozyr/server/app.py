@@ -48,7 +48,9 @@ from kozyr.server.storage import Storage, User
 log = logging.getLogger("kozyr.server")
 _STATUS = {"auth_required": 401, "auth_failed": 401, "rate_limited": 429, "name_taken": 409,
            "game_running": 409, "unknown_table": 404, "unknown_game": 404, "unknown_user": 404,
-           "internal": 500, "bad_origin": 403, "bad_content_type": 415, "too_large": 413}
+           "internal": 500, "bad_origin": 403, "bad_content_type": 415, "too_large": 413,
+           "too_many_tables": 429, "too_many_connections": 429, "not_stored": 503,
+           "table_stopped": 409}
 #: the only body type the API reads; forms (urlencoded, multipart, text/plain) are refused,
 #: so no other site's page can post to it without a CORS preflight the room never answers
 _JSON = "application/json"

@@ -773,6 +773,7 @@ class TableMaster:
         self.clock_timer.cancel()
         self._retry_timer.cancel()
         log.error("table %s stopped: %s", self.id, reason)
+        self.lobby.tables_changed(self)  # its lobby line now says why
 
     async def shutdown(self) -> None:
         """Stop timers and background tasks."""

@@ -46,9 +46,10 @@ class Settings:
     login_failures: int = 5
     #: keys the log-in limiter remembers at most (oldest forgotten first)
     limiter_keys: int = 100_000
-    #: open (not closed) tables a user may own
+    #: open (not closed) tables a user may own, private ones and ones being created included
     max_tables_per_user: int = 5
-    #: seconds an empty public table (no one seated, not playing) stays in the lobby
+    #: seconds a table that is waiting or over, with no seated player connected (private
+    #: ones too), stays open before it is closed; 0 or less turns expiry off
     empty_table_ttl: float = 600.0
     #: largest HTTP request body, in bytes
     max_body: int = 16384
