@@ -44,6 +44,30 @@ def client(db_url: str) -> Iterator[TestClient]:
 
 
 @pytest.fixture
+def make(db_url: str) -> Iterator[Any]:
+    """Return ``start(restart=False, **settings)``: a TestClient on an app over ``db_url``.
+
+    ``restart=True`` first stops the clients started so far (a server restart on the same
+    database); every client still open is stopped at the end of the test.
+    """
+    opened: list[TestClient] = []
+
+    def start(restart: bool = False, **kw: Any) -> TestClient:
+        if restart:
+            for c in opened:
+                c.__exit__(None, None, None)
+            opened.clear()
+        c = TestClient(create_app(db_url, settings(**kw)))
+        c.__enter__()
+        opened.append(c)
+        return c
+
+    yield start
+    for c in opened:
+        c.__exit__(None, None, None)
+
+
+@pytest.fixture
 def spec() -> dict[str, Any]:
     """Return the table spec the game tests use."""
     return dict(GAME_SPEC)

@@ -37,6 +37,16 @@ async def start_server(db: str, port: int, tmp: Path) -> subprocess.Popen[bytes]
     raise AssertionError("kozyr serve did not start")
 
 
+def stop_server(proc: subprocess.Popen[bytes]) -> None:
+    """Stop a server started by :func:`start_server` (terminate, then kill)."""
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
 async def test_kill_9_in_the_middle_of_a_match_then_restart_and_finish(tmp_path: Path) -> None:
     db = f"sqlite+aiosqlite:///{tmp_path}/room.db"
     port = free_port()
@@ -77,9 +87,4 @@ async def test_kill_9_in_the_middle_of_a_match_then_restart_and_finish(tmp_path:
         for c in back.values():
             await c.close()
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop_server(proc)

@@ -11,37 +11,22 @@ from __future__ import annotations
 import json
 import random
 import sqlite3
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from kozyr.server import master as master_mod
-from kozyr.server.app import create_app
 
-from .conftest import TestClient, settings
+from .conftest import TestClient
 from .test_ws import bye, create, fill_with_bots, hello, play_to_end, register, until
 
 CARD_KEYS = ("hands", "talon", "stock")
 
 
 @pytest.fixture
-def room(db_url: str) -> Iterator[Any]:
-    """Yield a function that starts the room on ``db_url`` (again: a restart)."""
-    opened: list[TestClient] = []
-
-    def start() -> TestClient:
-        for c in opened:  # one server at a time: a restart stops the last one first
-            c.__exit__(None, None, None)
-        opened.clear()
-        c = TestClient(create_app(db_url, settings()))
-        c.__enter__()
-        opened.append(c)
-        return c
-
-    yield start
-    for c in opened:
-        c.__exit__(None, None, None)
+def room(make: Any) -> Any:
+    """Return a function that starts the room on the test's database (again: a restart)."""
+    return lambda: make(restart=True)
 
 
 def _db(db_url: str) -> sqlite3.Connection:

@@ -38,22 +38,6 @@ JSON_TYPE = {"content-type": "application/json"}
 WEB = Path(__file__).resolve().parents[2] / "src" / "kozyr" / "web"
 
 
-@pytest.fixture
-def make(db_url: str) -> Any:
-    """Return a factory of TestClients on one fresh app with the given settings."""
-    opened: list[TestClient] = []
-
-    def factory(**kw: Any) -> TestClient:
-        c = TestClient(create_app(db_url, settings(**kw)))
-        c.__enter__()
-        opened.append(c)
-        return c
-
-    yield factory
-    for c in opened:
-        c.__exit__(None, None, None)
-
-
 def post(client: TestClient, path: str, body: Any = None, **headers: str) -> Any:
     """POST a JSON body (the way the web client does)."""
     return client.post(path, content=json.dumps(body if body is not None else {}),
@@ -296,12 +280,10 @@ def test_the_web_client_runs_under_the_policy() -> None:
 # -- 6. client addresses and the log-in limits -----------------------------------------------------
 async def test_x_forwarded_for_from_loopback_is_ignored_by_kozyr_serve(tmp_path: Path) -> None:
     """uvicorn believes X-Forwarded-For from loopback peers by default; kozyr serve not."""
-    import subprocess
-
     import httpx
 
     from .conftest import free_port
-    from .test_restart import start_server
+    from .test_restart import start_server, stop_server
 
     port = free_port()
     proc = await start_server(f"sqlite+aiosqlite:///{tmp_path}/xff.db", port, tmp_path)
@@ -312,12 +294,7 @@ async def test_x_forwarded_for_from_loopback_is_ignored_by_kozyr_serve(tmp_path:
                 "name": "fred", "password": "wrong!"}, headers={
                 "x-forwarded-for": f"203.0.113.{i}"})).status_code for i in range(7)]
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop_server(proc)
     assert codes == [401] * 5 + [429] * 2  # the rotating header changed nothing
 
 
