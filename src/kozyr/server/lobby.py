@@ -465,7 +465,7 @@ class Lobby:
             if self.tables.get(table.id) is not table or not self.idle(table):
                 return False
             members = list(table.members)
-            await table._close()  # closed, saved, removed from the lobby
+            await table.close()  # closed, saved, removed from the lobby
         for conn in members:
             conn.send({"type": "left", "table": table.id, "reason": "expired"})
         log.info("table %s closed: no player at it for %.0f s", table.id,

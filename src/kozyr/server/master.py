@@ -337,7 +337,7 @@ class TableMaster:
     async def _seats_changed(self) -> bool:
         """Close the table when no human is left (return False), else save and show the seats."""
         if not self.humans():
-            await self._close()
+            await self.close()
             return False
         await self._save()
         self.broadcast_snapshot()
@@ -713,7 +713,11 @@ class TableMaster:
         if self.stopped is None:  # a stopped table's row stays as it was stored
             await self.lobby.storage.save_table(self.row())
 
-    async def _close(self) -> None:
+    async def close(self) -> None:
+        """Close the table for good: stop it, save it closed, drop it from the lobby.
+
+        The caller holds ``self.lock``.
+        """
         self.status = "closed"
         await self.shutdown()
         await self._save()
