@@ -127,6 +127,16 @@ class Match(ABC):
 
         Raise :class:`IllegalActionError` saying why, and change nothing, if it is illegal.
         """
+        a = self.check(action)
+        self.apply_action(a)
+        return a
+
+    def check(self, action: int | str) -> int:
+        """Return ``action`` (text or int) as an int if it is legal now; change nothing.
+
+        Raise :class:`IllegalActionError` saying why if it is not (the checks of
+        :meth:`apply`, which a caller may run before it commits to the action, e.g. stores it).
+        """
         if self.current_player() is None:
             state = "the match is over" if self.is_over else "the cards have not been dealt"
             raise IllegalActionError(f"no action is possible now: {state}")
@@ -134,7 +144,6 @@ class Match(ABC):
         why = self.why_illegal(a)
         if why is not None:
             raise IllegalActionError(f"{self.action_to_text_safe(a)}: {why}")
-        self.apply_action(a)
         return a
 
     def action_to_text_safe(self, action: int) -> str:

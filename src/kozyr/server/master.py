@@ -472,22 +472,22 @@ class TableMaster:
             if state != self.step:
                 raise ProtocolError("stale_state", f"the table is at state {self.step}, "
                                     f"not {state}; resync", state=self.step)
-            trial = m.clone()  # the action counts only once it is stored
             try:
-                a = trial.apply(action)
+                a = m.check(action)  # checked, not applied: it counts only once stored
             except IllegalActionError as e:
                 raise ProtocolError("illegal_action", str(e)) from None
-            if not await self._store("act", trial.action_to_text(a)):
+            if not await self._store("act", m.action_to_text(a)):
                 raise ProtocolError("not_stored", "the server could not store your action, "
                                     "so it did not count; send it again", state=self.step)
-            self.match = trial
+            m.apply_action(a)
             await self._settle(seat)
 
     async def _store(self, kind: str, data: str) -> bool:
         """Append the next step to the stored log; return False (and log why) if it failed.
 
         A step that is not stored never reaches the in-memory match nor anyone's screen:
-        the callers apply actions and deals to a clone and keep it only when this is True.
+        the callers check an action (``Match.check``) and apply it only when this is True,
+        and deal into a clone they keep only then.
         """
         assert self.game_id is not None
         try:
@@ -597,16 +597,15 @@ class TableMaster:
                     or not (s.kind == "bot" or s.auto)):
                 return
             self._bot_task = None
-            trial = m.clone()
             try:
-                a = trial.apply(text)
+                a = m.check(text)
             except IllegalActionError:  # never stall the table: play a random legal action
                 log.error("table %s: bot chose an illegal action at step %d", self.id, step)
-                a = trial.apply(RandomBot(seed).act(trial.view(seat)))
-            if not await self._store("act", trial.action_to_text(a)):
+                a = m.check(RandomBot(seed).act(m.view(seat)))
+            if not await self._store("act", m.action_to_text(a)):
                 self._retry()
                 return
-            self.match = trial
+            m.apply_action(a)
             await self._settle(seat)
 
     async def _maybe_start(self) -> None:
