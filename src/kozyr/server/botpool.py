@@ -119,6 +119,8 @@ class BotPool:
 
     def pids(self) -> list[int]:
         """Return the process ids of the running workers (none before the first job)."""
+        # ProcessPoolExecutor has no public list of its workers; multiprocessing's
+        # active_children() would also count any other child of the server.
         pool: Any = self._pool
         return sorted(pool._processes) if pool is not None and pool._processes else []
 
