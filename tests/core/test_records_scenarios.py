@@ -73,7 +73,7 @@ def test_two_players_piles_and_writeoff() -> None:
 
 
 def _spec_example(rules: Any) -> dict[str, Any]:
-    from tests.test_records import SPEC_EXAMPLE
+    from tests.core.test_records import SPEC_EXAMPLE
 
     rec = dict(SPEC_EXAMPLE)
     rec["rules"] = rules

@@ -68,7 +68,7 @@ def test_plays_whole_deals_legally(preset: str) -> None:
 def test_other_games_open_with_the_heuristic() -> None:
     # Debertz's first decision (accept/pass the turned trump) and Tertz's first lead (tricks
     # 1-6 while the stock lasts) are the heuristic's in TrickPimcBot; its searched card play
-    # is tested in tests/test_trick_pimc.py
+    # is tested in tests/bots/test_trick_pimc.py
     for game in ("debertz", "tertz"):
         m = new_match(game, None, seed=2)
         m.deal()

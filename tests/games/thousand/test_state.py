@@ -14,7 +14,7 @@ from kozyr.cards import cards_of, parse_hand
 from kozyr.core.errors import IllegalActionError, RecordError
 from kozyr.games.thousand import ThousandMatch, ThousandRules
 from kozyr.games.thousand.deal import cut, deal_deck
-from thousand_fixtures import dealt, play, refused
+from tests.games.thousand.fixtures import dealt, play, refused
 
 # Seat 0 ♠ marriage (cap 160), seat 1 ♥ (cap 220), seat 2 ♦ (cap 200); the talon brings QC.
 DEAL_A = {"hands": ["AS TS KS QS JS 9S AC", "AH TH KH QH JH 9H TC", "AD TD KD QD JD 9D KC"],

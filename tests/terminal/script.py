@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable, Iterable
 
 from rich.console import Console
 
+from kozyr.cards import parse_card
 from kozyr.terminal.play import main
 
 
@@ -43,3 +45,10 @@ def play(game: str, script: Script, **kw: object) -> int:
                                "save": None}
     args.update(kw)
     return main(game, console=script.console, input_fn=script, **args)  # type: ignore[arg-type]
+
+
+def cards_in(screen: str) -> set[int]:
+    out = set()
+    for rank, suit in re.findall(r"(10|[789JQKA])([♠♣♦♥])", screen):
+        out.add(parse_card(("T" if rank == "10" else rank) + "SCDH"["♠♣♦♥".index(suit)]))
+    return out

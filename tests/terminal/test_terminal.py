@@ -11,7 +11,7 @@ import pytest
 
 from kozyr.cards import parse_card, pretty_card
 from kozyr.terminal.play import parse_seats
-from terminal_script import Script, play
+from tests.terminal.script import Script, cards_in, play
 
 
 # -- flags -------------------------------------------------------------------------------------
@@ -106,18 +106,11 @@ def test_the_screen_shows_no_hidden_card(seed: int) -> None:
     Session(match, ["human", "heuristic"], {1: make_bot("heuristic", seed=1)},
             script.console, script).run()
     obs = match.observation(0)
-    shown = _cards_in(script.screen)
+    shown = cards_in(script.screen)
     known = {parse_card(t) for t in obs["known"][1].split()}
     hidden = {parse_card(t) for t in match.observation(1)["hand"].split()} - known
     assert hidden and shown & hidden == set()
     assert shown >= {parse_card(t) for t in obs["hand"].split()}
-
-
-def _cards_in(screen: str) -> set[int]:
-    out = set()
-    for rank, suit in re.findall(r"(10|[789JQKA])([♠♣♦♥])", screen):
-        out.add(parse_card(("T" if rank == "10" else rank) + "SCDH"["♠♣♦♥".index(suit)]))
-    return out
 
 
 # -- whole games -------------------------------------------------------------------------------

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Any
 
@@ -13,16 +12,9 @@ from kozyr.cards import parse_card
 from kozyr.core.match import SeatView
 from kozyr.games import new_match
 from kozyr.terminal.play import Session, write_save
-from terminal_script import Script, play
+from tests.terminal.script import Script, cards_in, play
 
 NO_REDEAL = {"preset": "classic", "redeal": False}
-
-
-def _cards_in(screen: str) -> set[int]:
-    out = set()
-    for rank, suit in re.findall(r"(10|[789JQKA])([♠♣♦♥])", screen):
-        out.add(parse_card(("T" if rank == "10" else rank) + "SCDH"["♠♣♦♥".index(suit)]))
-    return out
 
 
 class Passer(Bot):
@@ -106,8 +98,6 @@ def test_two_players_and_four_players_run() -> None:
 
 
 def test_the_screen_never_shows_an_opponents_unplayed_card() -> None:
-    from kozyr.cards import parse_card
-    from test_terminal import _cards_in
 
     for seed in (1, 2, 3):
         script = Script(then=until("Score sheet"))
@@ -117,7 +107,7 @@ def test_the_screen_never_shows_an_opponents_unplayed_card() -> None:
         s.run()
         m = s.match
         obs = m.observation(0)
-        shown = _cards_in(script.screen)
+        shown = cards_in(script.screen)
         mine = {parse_card(c) for c in (obs["hand"] or "").split()}
         for other in (1, 2):
             hidden = {parse_card(c) for c in (m.observation(other)["hand"] or "").split()}

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from kozyr.games.thousand import ThousandMatch
-from thousand_fixtures import dealt, play, refused
+from tests.games.thousand.fixtures import dealt, play, refused
 
 # Seat 0 ♠ marriage, seat 1 ♥ marriage, seat 2 ♦ and ♣ marriages.
 DEAL_T = {"hands": ["KS QS AS 9H JC 9S TD", "KH QH AH TH 9D JS 9C", "KD QD AD JD KC QC AC"],

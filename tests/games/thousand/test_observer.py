@@ -8,7 +8,7 @@ from typing import Any
 
 from kozyr.cards import SUIT_MASK, THOUSAND_DECK, cards_of, format_card, parse_hand
 from kozyr.games.thousand import ThousandMatch, ThousandRules
-from thousand_fixtures import dealt, play
+from tests.games.thousand.fixtures import dealt, play
 
 DEAL_T = {"hands": ["KS QS AS 9H JC 9S TD", "KH QH AH TH 9D JS 9C", "KD QD AD JD KC QC AC"],
           "talon": "TS TC JH"}

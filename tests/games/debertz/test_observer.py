@@ -14,7 +14,7 @@ from kozyr.cards import SUIT_MASK, parse_card, parse_hand
 from kozyr.games.debertz import DebertzMatch, DebertzRules
 from kozyr.games.debertz.melds import find_melds, format_meld
 from kozyr.games.debertz.observer import _assign
-from test_debertz_match import D3, FOUR, STRONG, WEAK, act, make_deal, new
+from tests.games.debertz.fixtures import D3, FOUR, STRONG, WEAK, act, make_deal, new
 
 KEYS = {"game", "rules", "players", "seat", "teams", "deal_index", "dealer", "phase", "to_act",
         "legal", "hand", "hand_sizes", "turned", "trump", "declarer", "history", "melds",
