@@ -47,8 +47,9 @@ import copy
 import random
 from typing import TYPE_CHECKING, Any
 
-from kozyr.cards import ACE, KING, QUEEN, SUIT_LETTERS, SUIT_MASK, format_card, format_hand
+from kozyr.cards import SUIT_LETTERS, format_card, format_hand
 from kozyr.games.thousand import actions as A
+from kozyr.games.thousand.cardplay import forbidden_cards, marriage_partners
 from kozyr.games.thousand.deal import DealtCards
 from kozyr.games.thousand.scoring import barrel_seats
 
@@ -173,39 +174,11 @@ def observation(m: ThousandMatch, seat: int | None) -> dict[str, Any]:
 # -- resample ------------------------------------------------------------------------------------
 def _forbidden(m: ThousandMatch) -> list[int]:
     """Return, per seat, the cards its play has shown it cannot hold (voids, must_beat)."""
-    n = m._n
-    out = [0] * n
-    trump = -1
-    trick: list[int] = []
-    led = best_led = -1
-    size = len(m._active)
+    plays = [((e >> 1) & 3, e >> 3 & 31, e >> 3 >= A.MARRIAGE) for e in m._log
+             if e >> 3 < A.DISCARD]
     fixed = m._fixed_trump
-    for e in m._log:
-        action = e >> 3
-        if A.TRUMP <= action < A.TRUMP + 4:
-            trump = action - A.TRUMP
-        if action >= 64:
-            continue
-        seat = (e >> 1) & 3
-        c = action & 31
-        if not trick:
-            if action >= 32 and not fixed:
-                trump = c >> 3
-            led, best_led = c >> 3, c
-        else:
-            s = c >> 3
-            if s != led:
-                out[seat] |= SUIT_MASK[led]
-                if trump >= 0 and s != trump:
-                    out[seat] |= SUIT_MASK[trump]
-            else:
-                if m._must_beat and c < best_led:
-                    out[seat] |= SUIT_MASK[led] & ~((2 << best_led) - 1)
-                best_led = max(best_led, c)
-        trick.append(c)
-        if len(trick) == size:
-            trick = []
-    return out
+    return forbidden_cards(plays, m._n, len(m._active), m._must_beat,
+                           m._trump if fixed else -1, fixed)
 
 
 def _played_by(m: ThousandMatch) -> list[int]:
@@ -227,13 +200,7 @@ def _marriage_known(m: ThousandMatch, played: list[int]) -> list[int]:
         action = e >> 3
         if A.MARRIAGE <= action < 64:
             seat, c = (e >> 1) & 3, action & 31
-            s = c >> 3
-            if c & 7 == ACE:
-                partners = sum(1 << (t * 8 + ACE) for t in range(4)) & ~(1 << c)
-            else:
-                partners = (1 << (s * 8 + KING)) | (1 << (s * 8 + QUEEN))
-                partners &= ~(1 << c)
-            out[seat] |= partners & ~all_played
+            out[seat] |= marriage_partners(c) & ~all_played
     return out
 
 

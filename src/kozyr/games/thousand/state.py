@@ -87,6 +87,25 @@ from kozyr.core.errors import IllegalActionError
 from kozyr.core.match import Match
 from kozyr.core.sheet import DealRow
 from kozyr.games.thousand import actions as A
+from kozyr.games.thousand.cardplay import (
+    ABOVE,
+    ACES_MASK,
+    BYTE_POINTS,
+    KINGS_MASK,
+    KQ_MASK,
+    NINES_MASK,
+    POINTS,
+    card_points,
+    legal_follow,
+    marriage_value,
+    marriages_value,
+)
+from kozyr.games.thousand.cardplay import (
+    ACE_MARRIAGE_VALUE as ACE_MARRIAGE_VALUE,
+)
+from kozyr.games.thousand.cardplay import (
+    marriage_kings as marriage_kings,
+)
 from kozyr.games.thousand.deal import (
     DealtCards,
     active_seats,
@@ -113,28 +132,15 @@ from kozyr.games.thousand.scoring import (
 P_DEAL, P_REDEAL, P_BIDDING, P_TALON, P_CONTRACT, P_PLAY, P_OVER = range(7)
 PHASE_NAMES = ("deal", "redeal", "bidding", "talon", "contract", "play", "over")
 
-# -- card tables -----------------------------------------------------------------------------
-_RANK_POINTS = (0, 0, 0, 2, 3, 4, 10, 11)
-#: Card points of each card number (9 0, J 2, Q 3, K 4, 10 10, A 11).
-POINTS: tuple[int, ...] = tuple(_RANK_POINTS[c & 7] for c in range(32))
-#: The K+Q of each suit, as a mask.
-KQ_MASK: tuple[int, ...] = tuple((1 << (s * 8 + KING)) | (1 << (s * 8 + QUEEN)) for s in range(4))
-ACES_MASK = sum(1 << (s * 8 + ACE) for s in range(4))
-KINGS_MASK = sum(1 << (s * 8 + KING) for s in range(4))
-NINES_MASK = sum(1 << (s * 8 + NINE) for s in range(4))
-#: Cards of the same suit strictly above each card.
-ABOVE: tuple[int, ...] = tuple(SUIT_MASK[c >> 3] & ~((2 << c) - 1) for c in range(32))
+# -- card tables (the rules' own tables: kozyr.games.thousand.cardplay) ---------------------
 #: The suit (0..3) of each card and its bit.
 SUIT_OF: tuple[int, ...] = tuple(c >> 3 for c in range(32))
 BIT: tuple[int, ...] = tuple(1 << c for c in range(32))
 _NOT_BIT: tuple[int, ...] = tuple(~(1 << c) for c in range(32))
 
-ACE_MARRIAGE_VALUE = 200
 POOR_TALON = 5
 
-#: Card points of each byte of a hand (the same for every suit).
-_BYTE_POINTS: tuple[int, ...] = tuple(sum(_RANK_POINTS[r] for r in range(8) if b >> r & 1)
-                                      for b in range(256))
+_BYTE_POINTS = BYTE_POINTS
 
 
 def _half_lists(offset: int) -> dict[int, tuple[int, ...]]:
@@ -238,15 +244,8 @@ def _contract_list(bid: int, cap: int, step: int, writeoff: bool) -> list[int]:
     return lst
 
 
-def hand_points(hand: int) -> int:
-    """Return the card points of ``hand``.
-
-    >>> from kozyr.cards import parse_hand
-    >>> hand_points(parse_hand("AS TS KS QS JS 9S AC"))
-    41
-    """
-    bp = _BYTE_POINTS
-    return bp[hand & 255] + bp[hand >> 8 & 255] + bp[hand >> 16 & 255] + bp[hand >> 24 & 255]
+#: The card points of a hand (:func:`kozyr.games.thousand.cardplay.card_points`).
+hand_points = card_points
 
 
 def hand_cap(hand: int, rules: ThousandRules) -> int:
@@ -254,25 +253,9 @@ def hand_cap(hand: int, rules: ThousandRules) -> int:
     return _cap(hand, rules.marriages, rules.ace_marriage, rules.max_bid)
 
 
-def marriage_kings(hand: int) -> int:
-    """Return the kings of ``hand`` whose queen it also holds (one bit per marriage).
-
-    >>> from kozyr.cards import parse_hand, format_hand
-    >>> format_hand(marriage_kings(parse_hand("KS QS KH JH QD")))
-    'KS'
-    """
-    return hand & (hand << 1) & KINGS_MASK
-
-
 def _cap(hand: int, values: tuple[int, int, int, int], ace: bool, max_bid: int) -> int:
-    c = 120
-    kings = hand & (hand << 1) & KINGS_MASK
-    while kings:
-        k = kings & -kings
-        c += values[k.bit_length() >> 3]
-        kings ^= k
-    if ace and hand & ACES_MASK == ACES_MASK:
-        c += ACE_MARRIAGE_VALUE
+    """Return 120 + the marriages ``hand`` holds, at most ``max_bid``."""
+    c = 120 + marriages_value(hand, values, ace)
     return c if c < max_bid else max_bid
 
 
@@ -694,19 +677,7 @@ class ThousandMatch(Match):
         h = self._hands[self._to_act]
         if not self._trick:
             return h
-        f = h & SUIT_MASK[self._led]
-        if f:
-            if self._must_beat:
-                higher = f & ABOVE[self._best_led]
-                if higher:
-                    return higher
-            return f
-        t = self._trump
-        if t >= 0:
-            f = h & SUIT_MASK[t]
-            if f:
-                return f
-        return h
+        return legal_follow(h, self._led, self._best_led, self._trump, self._must_beat)
 
     def legal_actions(self) -> list[int]:
         """Return the legal actions of the seat to act (empty if nobody acts).
@@ -934,11 +905,7 @@ class ThousandMatch(Match):
 
     def _declare(self, seat: int, c: int) -> None:
         s = c >> 3
-        if c & 7 == ACE:
-            value = ACE_MARRIAGE_VALUE
-        else:
-            value = self._marriage_values[s]
-        self._marriage_points[seat] += value
+        self._marriage_points[seat] += marriage_value(c, self._marriage_values)
         self._marriages.append((seat, s))
         if not self._fixed_trump:
             self._trump = s
