@@ -1,0 +1,1 @@
+"""The conformance suite: every registered game and preset, held to the same contract."""
