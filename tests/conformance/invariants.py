@@ -11,7 +11,6 @@ import json
 
 from kozyr.core.match import Match
 from kozyr.core.observation import BaseObservation
-
 from tests.conformance.cases import CARD, seats
 
 #: The keys every game's observation holds (kozyr.core.observation).

@@ -14,7 +14,6 @@ from collections.abc import Callable
 import pytest
 
 from kozyr.core.match import Match
-
 from tests.conformance.cases import cases, fresh, snapshot
 
 DEALS = 4

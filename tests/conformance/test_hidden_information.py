@@ -15,7 +15,6 @@ import random
 import pytest
 
 from kozyr.core.match import Match
-
 from tests.conformance.cases import (
     cards_in,
     cases,
