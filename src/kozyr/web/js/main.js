@@ -7,7 +7,7 @@ import { initLang, LANGS, lang, onLang, setLang, t } from "./i18n.js";
 import { authView, leadersView, LobbyView, profileView } from "./lobby.js";
 import { ReplayView } from "./replay.js";
 import { beep, setSound, soundOn } from "./sound.js";
-import { TableView } from "./table.js";
+import { TableView } from "./table/view.js";
 import { h, mount } from "./ui.js";
 
 class App {

@@ -1,0 +1,77 @@
+// The middle of the felt: the trick (cards flying in from their players), the finished trick
+// sliding to its winner, "show last trick", the waiting table's invite link; when no trick
+// lies there, whatever the game's renderer puts there (talon, stock ...).
+import { t } from "../i18n.js";
+import { h, mount, toast } from "../ui.js";
+import { cardEl } from "../words.js";
+
+/** Draw the middle of view `v`; only when what it shows has changed, so animations run once. */
+export function renderCenter(v) {
+  const o = v.obs;
+  const c = v.dom.center;
+  const sig = JSON.stringify(o ? [o.deal_index, o.phase, o.trick, o.last_trick,
+    v.renderer.centerKeys(o), v.collect, v.announce, v.showLast, v.myTurn() && v.legal,
+    v.sent, document.documentElement.lang] : [v.info && v.info.status, v.invite]);
+  if (sig === v.centerSig) return;
+  v.centerSig = sig;
+  const hadFocus = c.contains(document.activeElement);
+  mount(c);
+  if (!o) {
+    if (v.info && v.info.status === "waiting") c.appendChild(waitingEl(v));
+    return;
+  }
+  const lt = o.last_trick;
+  if (v.showLast && lt && lt.cards.length) {
+    c.appendChild(h("div.center-label", t("table.last_trick")));
+    c.appendChild(trickEl(v, lt.cards, "last", lt.winner));
+  } else if (o.trick.length) {
+    c.appendChild(trickEl(v, o.trick, "", null));
+  } else if (v.collect) {
+    c.appendChild(trickEl(v, v.collect.cards, "collect", v.collect.winner));
+  } else {
+    c.append(...v.renderer.middle(v));
+  }
+  if (v.announce) c.appendChild(v.renderer.announceEl(v, v.announce));
+  if (lt && lt.cards.length && o.phase === "play") {
+    c.appendChild(h("button.show-last", { type: "button", "aria-pressed": v.showLast
+      ? "true" : "false", onclick: () => { v.showLast = !v.showLast;
+      v.renderCenter(); } }, v.showLast ? t("table.hide_last") : t("table.show_last")));
+    if (hadFocus) c.querySelector(".show-last").focus({ preventScroll: true });
+  }
+  if (!o.trick.length) v.shownTrick = new Set();
+}
+
+/** Return a trick ([[seat, card]...]) as DOM; `cls` "" is the trick being played. */
+function trickEl(v, cards, cls, winner) {
+  const box = h(`div.trick${cls ? "." + cls : ""}`);
+  if (winner !== null && winner !== undefined) box.dataset.winner = v.pos(winner);
+  if (!v.shownTrick) v.shownTrick = new Set();
+  cards.forEach(([seat, card], i) => {
+    // Only a card new to this trick flies in from its player.
+    const fresh = cls === "" && !v.shownTrick.has(card);
+    if (cls === "") v.shownTrick.add(card);
+    const node = cardEl(card, { cls: `in-trick from-${v.pos(seat)}${fresh ? " fresh" : ""}` });
+    node.style.setProperty("--i", String(i));
+    box.appendChild(node);
+  });
+  return box;
+}
+
+/** Return the invite link of a private table, or null. */
+export function inviteUrl(v) {
+  return v.info && v.info.private && v.invite
+    ? `${location.origin}/#/table/${v.id}?invite=${encodeURIComponent(v.invite)}` : null;
+}
+
+function waitingEl(v) {
+  const url = inviteUrl(v);
+  const field = url ? h("input.invite-url", { type: "text", readonly: true, value: url,
+    "aria-label": t("table.invite") }) : null;
+  return h("div.waiting", h("div.waiting-title", t("table.start_waiting")),
+    url ? h("div.invite", h("label", t("table.invite")), field,
+      h("button", { type: "button", onclick: () => {
+        field.select();
+        if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => {});
+        toast(t("table.copied"));
+      } }, t("table.copy"))) : null);
+}

@@ -1,0 +1,169 @@
+// The player's controls, read only from `legal` (legal.js): the hand's playable cards, the
+// bid/contract amounts and cap, give targets, piles, trumps and the plain buttons.
+import { parseCards, sortHand, suitIcon } from "../cards.js";
+import { t } from "../i18n.js";
+import { activeCards, quickAmounts, range, readLegal } from "../legal.js";
+import { h, mount, toast } from "../ui.js";
+import { cardEl, cardInline, displayName } from "../words.js";
+
+// The plain choices' labels, by the action's first word.
+const KNOWN = { pass: "act.pass", writeoff: "act.writeoff", redeal: "act.redeal",
+  keep: "act.keep", blind: "act.blind", accept: "act.accept", swap7: "act.swap7",
+  declare: "act.declare", bella: "act.bella" };
+
+/** Draw the buttons of view `v` when it is our turn. */
+export function renderControls(v) {
+  const box = v.dom.controls;
+  mount(box);
+  if (v.over || !v.obs) {
+    return;
+  }
+  if (!v.myTurn()) return;
+  const info = readLegal(v.legal);
+  const buttons = [];
+  const btn = (label, action, cls = "") => h(`button.act${cls ? "." + cls : ""}`,
+    { type: "button", dataset: { action }, disabled: v.sent || null,
+      onclick: () => v.send(action) }, label);
+  if (v.choice && info.cards.has(v.choice)) {
+    // One card, several ways to play it (declare the marriage, or not ...).
+    for (const opt of info.cards.get(v.choice)) {
+      buttons.push(btn(v.renderer.optionLabel(v, v.choice, opt), opt.text,
+        opt.marriage ? "primary" : ""));
+    }
+    box.append(h("div.prompt", cardInline(v.choice)), ...buttons);
+    numberKeys(box);
+    return;
+  }
+  for (const [verb, r] of [["bid", range(info.bids)], ["contract", range(info.contracts)]]) {
+    if (r) buttons.push(...amountButtons(v, verb, r, btn));
+  }
+  for (const p of info.takes) buttons.push(btn(t("act.take", { n: p + 1 }), `take ${p}`));
+  for (const s of info.trumps) {
+    buttons.push(h("button.act.trump-btn", { type: "button", dataset: { action: `trump ${s}` },
+      "aria-label": t("act.trump", { s: t(`suit.${s}`) }), onclick: () => v.send(`trump ${s}`) },
+    suitIcon(s), " ", t(`suit.${s}`)));
+  }
+  if (info.gives.size) {
+    const seats = [...info.gives.keys()];
+    const n = v.n();
+    if (!seats.includes(v.giveTarget)) {
+      // Default: the next seat clockwise (to the left) that still needs a card.
+      const order = seats.slice().sort((a, b) => ((a - v.seat + n) % n) -
+        ((b - v.seat + n) % n));
+      v.giveTarget = order[0];
+    }
+    const names = v.names();
+    buttons.unshift(h("span.prompt", t("table.give_to", {
+      name: displayName(names[v.giveTarget], v.giveTarget) })));
+    if (seats.length > 1) {
+      for (const s of seats) {
+        buttons.push(h("button.act.target", { type: "button", "aria-pressed": s ===
+          v.giveTarget ? "true" : "false", onclick: () => { v.giveTarget = s;
+          v.renderControls(); v.renderHand(); } }, "→ " + displayName(names[s], s)));
+      }
+    }
+  } else if (info.discards.size) {
+    buttons.unshift(h("span.prompt", t("table.discard")));
+  } else if (info.cards.size && !info.buttons.length) {
+    buttons.push(h("span.prompt", t("table.choose_card")));
+  }
+  // Plain choices; a write-off (it ends the deal) always comes last.
+  const plain = info.buttons.filter((x) => x !== "writeoff");
+  if (info.buttons.includes("writeoff")) plain.push("writeoff");
+  for (const text of plain) {
+    const w = text.split(" ");
+    buttons.push(btn(KNOWN[w[0]] ? t(KNOWN[w[0]]) : text, text,
+      w[0] === "pass" ? "pass" : w[0] === "writeoff" ? "danger" : ""));
+  }
+  box.append(...buttons);
+  numberKeys(box);
+}
+
+/** Return quick buttons for a bid or contract range, an amount box if many, and the cap. */
+function amountButtons(v, verb, r, btn) {
+  const out = [];
+  const key = verb === "bid" ? "act.bid" : "act.contract";
+  for (const x of quickAmounts(r.values)) {
+    out.push(btn(t(key, { n: x }), `${verb} ${x}`, x === r.min ? "primary" : ""));
+  }
+  if (r.values.length > 5) {
+    const input = h("input.amount", { type: "number", min: r.min, max: r.max, step: r.step,
+      value: r.min, "aria-label": t(verb === "bid" ? "table.bid" : "table.contract") });
+    const go = h("button.act.go", { type: "button", disabled: v.sent || null, onclick: () => {
+      const x = Number(input.value);
+      if (r.values.includes(x)) v.send(`${verb} ${x}`);
+      else toast(`${r.min}…${r.max}`, "error");
+    } }, "OK");
+    input.addEventListener("keydown", (ev) => { if (ev.key === "Enter") go.click(); });
+    out.push(h("span.amount-box", input, go));
+  }
+  out.push(h("span.cap", t("table.cap", { n: r.max })));
+  return out;
+}
+
+/** Label the choice buttons 1..9 so number keys can press them. */
+function numberKeys(box) {
+  let i = 1;
+  for (const b of box.querySelectorAll("button.act")) {
+    if (i > 9) break;
+    if (b.dataset.action === "writeoff") continue; // never one key press away
+    b.dataset.key = String(i);
+    b.setAttribute("aria-keyshortcuts", String(i));
+    b.prepend(h("kbd", String(i)));
+    i += 1;
+  }
+}
+
+/** Draw our hand: sorted, trumps first; the legal cards clickable, the others dimmed. */
+export function renderHand(v) {
+  const box = v.dom.hand;
+  mount(box);
+  const o = v.obs;
+  if (!o || v.seat === null) return;
+  const cards = sortHand(parseCards(o.hand), o.trump || null);
+  const info = readLegal(v.myTurn() ? v.legal : []);
+  const active = activeCards(info);
+  const acting = v.myTurn() && active.size > 0;
+  const marks = v.renderer.handMarks(o);
+  for (const c of cards) {
+    const legal = acting && active.has(c) &&
+      (!info.gives.size || (info.gives.get(v.giveTarget) || new Set()).has(c) ||
+        info.cards.has(c) || info.discards.has(c));
+    const node = cardEl(c, {
+      cls: legal ? "legal" : acting ? "illegal" : "",
+      disabled: !legal || v.sent,
+      onClick: () => clickCard(v, c, info),
+    });
+    if (v.choice === c) node.classList.add("chosen");
+    if (marks.has(c)) {
+      node.classList.add("from-talon");
+      node.title = marks.get(c);
+    }
+    box.appendChild(node);
+  }
+  box.style.setProperty("--n", String(cards.length || 1));
+}
+
+function clickCard(v, card, info) {
+  if (v.sent) return;
+  if (info.gives.size) {
+    const target = info.gives.has(v.giveTarget) ? v.giveTarget : [...info.gives.keys()][0];
+    if (info.gives.get(target).has(card)) v.send(`give ${target} ${card}`);
+    return;
+  }
+  if (info.discards.has(card)) {
+    v.send(`discard ${card}`);
+    return;
+  }
+  const opts = info.cards.get(card);
+  if (!opts) return;
+  if (opts.length === 1) {
+    v.send(opts[0].text);
+    return;
+  }
+  v.choice = card;
+  v.renderControls();
+  v.renderHand();
+  const first = v.dom.controls.querySelector("button.act");
+  if (first) first.focus();
+}

@@ -1,0 +1,103 @@
+// The side panel (score sheet, the moves of the deal in words, chat, the rules and the
+// invite link) and the end-of-match box.
+import { t } from "../i18n.js";
+import { h, mount } from "../ui.js";
+import { actionWords, displayName, sheetTable } from "../words.js";
+import { inviteUrl } from "./center.js";
+
+/** Draw the side panel of view `v` with its open tab. */
+export function renderSide(v) {
+  if (!v.dom) return;
+  const side = v.dom.side;
+  const tabs = [["sheet", t("table.sheet")], ["moves", t("table.history")],
+    ["chat", t("table.chat")], ["rules", t("table.rules")]];
+  const bar = h("div.tabs", { role: "tablist" }, tabs.map(([k, label]) =>
+    h("button.tab", { type: "button", role: "tab", "aria-selected": v.tab === k ? "true"
+      : "false", dataset: { tab: k }, onclick: () => { v.tab = k; v.renderSide(); } },
+    label)));
+  let body;
+  const names = v.names();
+  if (v.tab === "sheet") {
+    body = h("div.sheet-box", sheetTable((v.obs && v.obs.sheet) ||
+      (v.over && v.over.sheet) || [], names));
+  } else if (v.tab === "moves") {
+    const hist = (v.obs && v.obs.history) || [];
+    body = h("ol.moves", hist.map(([s, text]) => h("li",
+      h("b", displayName(names[s], s)), " ", actionWords(text, names))));
+  } else if (v.tab === "chat") {
+    body = h("div.chat-box",
+      h("ul.chat-lines", { "aria-live": "polite" }, v.chat.map((line) =>
+        h("li", h("b", displayName(line.from)), ": ", line.text))),
+      chatForm(v));
+  } else {
+    const inv = inviteUrl(v);
+    body = h("div.rules-box", h("p", (v.info && v.info.describe) || ""),
+      inv ? h("p", `${t("table.invite")}: `, h("code", inv)) : null,
+      v.seat !== null ? h("button.leave", { type: "button", onclick: () => {
+        // Leaving a running match hands the seat to a bot and counts as abandoned.
+        if (v.info.status === "playing" && !window.confirm(t("table.leave_confirm"))) return;
+        v.conn.send({ type: "leave", table: v.id });
+      } }, t("table.leave")) : null);
+  }
+  const typing = v.chatForm && v.chatForm.contains(document.activeElement);
+  mount(side, bar, body);
+  if (typing) v.chatForm.querySelector("input").focus({ preventScroll: true });
+  // Newest at the bottom, in view.
+  const list = side.querySelector(".chat-lines, .moves");
+  if (list) list.scrollTop = list.scrollHeight;
+}
+
+/** Return the chat's input line, made once per view (so what is typed survives redraws). */
+function chatForm(v) {
+  if (!v.chatForm) {
+    const input = h("input.chat-input", { type: "text", maxlength: 300,
+      "aria-label": t("table.chat") });
+    const sendChat = () => {
+      const text = input.value.trim();
+      if (!text) return;
+      v.conn.send({ type: "chat", table: v.id, text });
+      input.value = "";
+    };
+    input.addEventListener("keydown", (ev) => { if (ev.key === "Enter") sendChat(); });
+    v.chatForm = h("div.chat-form", input, h("button", { type: "button",
+      onclick: sendChat }, t("table.send")));
+  }
+  return v.chatForm;
+}
+
+/** Draw the end-of-match box (winner, totals, settlement, sheet, rematch, replay). */
+export function renderOver(v) {
+  const box = v.dom.over;
+  mount(box);
+  let m = v.over;
+  const o = v.obs;
+  if (!m && o && o.is_over && v.info.status === "over") {
+    // After a reload the `over` event is history: rebuild the box from the observation.
+    m = { winner: o.winner, totals: o.totals, sheet: o.sheet, settlement: null,
+      game_id: v.info.game_id };
+  }
+  if (!m || v.hideOver) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  const names = v.names();
+  const winners = Array.isArray(m.winner) ? m.winner : [m.winner];
+  const settle = Array.isArray(m.settlement) ? m.settlement : null;
+  box.append(h("div.over-card", { role: "dialog", "aria-label": t("phase.over") },
+    h("h2", t("table.winner", { name: winners.map((w) => displayName(names[w], w)).join(" & ") })),
+    h("ul.totals", (m.totals || []).map((x, s) => h("li", { class: winners.includes(s)
+      ? "won" : "" }, h("b", displayName(names[s], s)), `: ${x}`,
+    settle ? h("span.settle", ` (${settle[s] > 0 ? "+" : ""}${settle[s]})`) : null))),
+    settle ? h("p.muted", t("table.settlement")) : null,
+    sheetTable(m.sheet || [], names),
+    h("div.over-actions",
+      v.seat !== null ? h("button.rematch.primary", { type: "button", onclick: () =>
+        v.conn.send({ type: "rematch", table: v.id }) }, t("table.rematch")) : null,
+      m.game_id !== undefined && m.game_id !== null
+        ? h("a.button", { href: `#/replay/${encodeURIComponent(m.game_id)}` },
+          t("table.replay")) : null,
+      h("a.button", { href: "#/lobby" }, t("nav.lobby")),
+      h("button.close-over", { type: "button", onclick: () => { v.hideOver = true;
+        v.renderOver(); } }, t("table.close")))));
+}
