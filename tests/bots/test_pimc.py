@@ -12,6 +12,7 @@ from kozyr.bots.pimc import CONTRACT_STEPS, PimcBot, _preferred
 from kozyr.cards import cards_of, parse_card, parse_hand
 from kozyr.core.match import SeatView
 from kozyr.games import new_match
+from kozyr.games.thousand.position import ThousandPosition
 
 
 def fast_bot(seed: int = 1, **kw: object) -> PimcBot:
@@ -44,7 +45,7 @@ def test_choice_ignores_where_hidden_cards_really_are(phase: str) -> None:
         seat = m.current_player()
         other = m.resample(seat, random.Random(99))  # the same observation, other hidden cards
         assert other.observation(seat) == m.observation(seat)
-        differs = any(a != b for a, b in zip(m._hands, other._hands, strict=True))
+        differs = ThousandPosition(m).hands != ThousandPosition(other).hands
         assert differs or phase == "play"
         a = fast_bot(seed).act(m.view(seat))
         b = fast_bot(seed).act(other.view(seat))
@@ -81,7 +82,7 @@ def test_enumerates_when_few_cards_are_unknown() -> None:
     m = drive_to("classic", 1, "play")
     bot = make_bot("normal", seed=0)
     # play on to the last three tricks, to a decision with a choice
-    while sum(h.bit_count() for h in m._hands) > 7 or len(m.legal_actions()) < 2:
+    while sum(h.bit_count() for h in ThousandPosition(m).hands) > 7 or len(m.legal_actions()) < 2:
         m.apply_action(bot.act(m.view(m.current_player())))
     p = fast_bot(max_samples=500, enum_patience=40)
     seat = m.current_player()
@@ -104,7 +105,8 @@ def test_with_the_true_deal_it_plays_a_solver_best_card(seed: int) -> None:
 
     m = drive_to("classic", seed + 10, "play")
     bot = make_bot("normal", seed=0)
-    while sum(h.bit_count() for h in m._hands) > 12 + seed % 3 or len(m.legal_actions()) < 2:
+    while (sum(h.bit_count() for h in ThousandPosition(m).hands) > 12 + seed % 3
+           or len(m.legal_actions()) < 2):
         m.apply_action(bot.act(m.view(m.current_player())))
     seat = m.current_player()
     pimc = fast_bot(max_samples=10, enum_patience=3, inference=False)
@@ -112,12 +114,12 @@ def test_with_the_true_deal_it_plays_a_solver_best_card(seed: int) -> None:
     assert pimc.last_samples == 1
     pos, seats = position_from_match(m)
     solver = Solver(pos)
-    makes = solver.move_values(m._contract)
-    if seat == m._declarer:
+    makes = solver.move_values(ThousandPosition(m).contract)
+    if seat == ThousandPosition(m).declarer:
         assert makes[choice] == max(makes.values())
     else:
         assert makes[choice] == min(makes.values())
-        if bin(m._hands[seat]).count("1") <= pimc.exact_cards:
+        if bin(ThousandPosition(m).hands[seat]).count("1") <= pimc.exact_cards:
             from dataclasses import replace
 
             mine = seats.index(seat)
@@ -258,10 +260,10 @@ def test_a_declarer_with_a_lost_contract_aims_lower_to_keep_the_opponents_down()
     for seed in range(40):
         m = drive_to("classic", seed, "play")
         seat = m.current_player()
-        if seat != m._declarer:
+        if seat != ThousandPosition(m).declarer:
             continue
         pos, _ = position_from_match(m)
-        if any(Solver(pos).move_values(m._contract).values()):
+        if any(Solver(pos).move_values(ThousandPosition(m).contract).values()):
             continue  # still makeable: nothing to see
         bot = fast_bot(max_samples=1, min_samples=1, inference=False)
         a = bot.act(OracleView(m, seat))  # the true deal: the contract is lost
@@ -275,7 +277,7 @@ def test_a_declarer_with_a_lost_contract_aims_lower_to_keep_the_opponents_down()
             continue
         assert bot.lowered_aim(m.observation(seat)) == bot.lost_margin
         pos, _ = position_from_match(m)
-        lower = any(Solver(pos).move_values(m._contract - 30).values())
+        lower = any(Solver(pos).move_values(ThousandPosition(m).contract - 30).values())
         bot.act(OracleView(m, seat))  # lost at contract - 30 too?
         assert bot._lost[1] == (1 if lower else 2)
         found += 1
@@ -285,15 +287,16 @@ def test_a_declarer_with_a_lost_contract_aims_lower_to_keep_the_opponents_down()
 @pytest.mark.parametrize("margin", [0, 10])
 def test_the_contract_is_the_highest_level_made_double_dummy_with_the_margin(margin: int) -> None:
     from kozyr.bots.solver import Solver
-    from kozyr.bots.solver.adapter import declarer_position, play_order
+    from kozyr.bots.solver.adapter import declarer_position
 
     checked = 0
     for seed in range(30):
         m = drive_to("classic", seed, "contract")
         seat = m.current_player()
         texts = [m.action_to_text(a) for a in m.legal_actions()]
-        hands = {s: m._hands[s] for s in play_order(m)}
-        points = Solver(declarer_position(hands, play_order(m), seat, m.rules, m._trump)).exact()
+        p = ThousandPosition(m)
+        hands = {s: p.hands[s] for s in p.play_order}
+        points = Solver(declarer_position(hands, p.play_order, seat, m.rules, p.trump)).exact()
         # one sample (the true deal), no confidence floor: the expected score grows with the
         # contract while it is made, so the bot takes the highest ladder level it makes
         bot = fast_bot(max_samples=1, min_samples=1, raise_confidence=0.0,

@@ -9,6 +9,7 @@ import pytest
 from kozyr.bots.solver import Position, solve_exact
 from kozyr.bots.solver.adapter import position_from_match
 from kozyr.games import new_match
+from kozyr.games.thousand.position import ThousandPosition
 
 
 def _to_play(preset: str, seed: int, rng: random.Random):
@@ -49,7 +50,7 @@ def test_sample_positions_solve() -> None:
     sample = m.view(seat).sample(random.Random(2))
     pos, _ = position_from_match(sample)
     assert isinstance(pos, Position)
-    assert pos.hands[pos.leader] == sample._hands[sample.current_player()]
+    assert pos.hands[pos.leader] == ThousandPosition(sample).hand(sample.current_player())
     assert 0 <= solve_exact(pos) <= 120 + sum(pos.marriage_values) + pos.ace_marriage
 
 

@@ -43,6 +43,7 @@ from kozyr.bots.heuristic.thousand import (
     points,
 )
 from kozyr.cards import ACE, QUEEN, SUIT_MASK, THOUSAND_DECK, parse_card
+from kozyr.games.thousand.position import ThousandPosition
 from kozyr.games.thousand.state import hand_cap
 from kozyr.games.tricks import PLAIN_ORDER
 
@@ -139,9 +140,10 @@ class HeuristicModel:
         """
         if not self.applies:
             return 0
-        hands = list(m._deals[-1][0].hands)
-        talon = m._talon
-        given = list(m._given)
+        p = ThousandPosition(m)
+        hands = list(p.dealt.hands)
+        talon = p.talon
+        given = p.given
         n = len(hands)
         dealer = obs.get("dealer")
         order = [s for s in range(n) if not (n == 4 and s == dealer)]

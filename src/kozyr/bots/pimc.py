@@ -88,10 +88,11 @@ from kozyr.bots.heuristic import HeuristicBot
 from kozyr.bots.opponent_model import HeuristicModel, legal_follow
 from kozyr.bots.sampling import distinct_samples
 from kozyr.bots.solver import Position, SearchTimeout, Solver, hand_points
-from kozyr.bots.solver.adapter import declarer_position, play_order, position_from_match
+from kozyr.bots.solver.adapter import declarer_position, solver_position
 from kozyr.bots.solver.search import POINTS
 from kozyr.cards import SUIT_MASK, parse_card, parse_hand
 from kozyr.core.match import SeatView
+from kozyr.games.thousand.position import ThousandPosition
 from kozyr.games.thousand.scoring import writeoff_gain
 
 
@@ -230,9 +231,10 @@ class PimcBot(Bot):
         target = contract - self.lost_margin * level
         plays = _past_plays(obs) if self.inference and self._model(view) is None else []
         for m, w in self._weighted_samples(view, obs):
-            pos, seats = position_from_match(m)
+            p = ThousandPosition(m)
+            pos, seats = solver_position(p)
             if plays:
-                w = self._weight(m, seats, plays, me, declarer)
+                w = self._weight(p, seats, plays, me, declarer)
             if w <= 0.0:
                 continue
             solver = Solver(pos, self.deadline)
@@ -365,12 +367,13 @@ class PimcBot(Bot):
         self.rng.shuffle(picked)
         return picked
 
-    def _weight(self, m: Any, seats: list[int], plays: list[tuple[int, int, int]], me: int,
-                declarer: int) -> float:
-        """Return the likelihood of the others' past plays of this deal in sample ``m``."""
-        rules = m.rules
+    def _weight(self, sample: ThousandPosition, seats: list[int],
+                plays: list[tuple[int, int, int]], me: int, declarer: int) -> float:
+        """Return the likelihood of the others' past plays of this deal in ``sample``."""
+        rules = sample.rules
         n = len(seats)
-        held = {s: m._hands[s] for s in seats}
+        hands = sample.hands
+        held = {s: hands[s] for s in seats}
         for s, c, _ in plays:
             held[s] |= 1 << c
         trump = -1
@@ -525,7 +528,8 @@ class PimcBot(Bot):
                 if n >= self.min_samples and time.perf_counter() >= deadline:
                     break
                 m: Any = view.sample(self.rng)
-                deal = _deal_key(m)
+                p = ThousandPosition(m)
+                deal = _position_key(p)
                 if deal in sim.seen:
                     repeats += 1
                     if repeats >= self.enum_patience:
@@ -533,15 +537,17 @@ class PimcBot(Bot):
                     continue
                 repeats = 0
                 sim.seen.add(deal)
-                hands = self._after_pass(m, me, view)
+                hands = self._after_pass(p, me, view)
                 if hands is None:
                     break
-                solver = Solver(declarer_position(hands, play_order(m), me, rules), deadline)
+                order = p.play_order
+                solver = Solver(declarer_position(hands, order, me, rules), deadline)
                 ok = solver.can_make(threshold)
-                dealt = {s: m._hands[s] for s in play_order(m) if s != me}
+                now = p.hands
+                dealt = {s: now[s] for s in order if s != me}
                 sim.solvers.append(solver)
                 sim.hands.append(dealt)
-                sim.talons.append(m._talon)
+                sim.talons.append(p.talon)
                 sim.lo.append(threshold if ok else 0)
                 sim.hi.append(_NEVER if ok else threshold)
                 w = self._bid_weight(dealt, bidding, rules)
@@ -619,13 +625,14 @@ class PimcBot(Bot):
             value -= self.bolt_risk * int(rules.bolt_penalty)
         return value
 
-    def _after_pass(self, m: Any, me: int, view: SeatView) -> dict[int, int] | None:
+    def _after_pass(self, p: ThousandPosition, me: int, view: SeatView) -> dict[int, int] | None:
         """Return the hands after ``me`` takes the talon and passes two cards (heuristic)."""
-        order = play_order(m)
+        order = p.play_order
         if len(order) != 3:
             return None
-        hands = {s: m._hands[s] for s in order}
-        full = hands[me] | m._talon
+        now = p.hands
+        hands = {s: now[s] for s in order}
+        full = hands[me] | p.talon
         give = _cheapest_two(full, _rules(view).marriages)
         others = [s for s in order if s != me]
         hands[me] = full & ~(1 << give[0]) & ~(1 << give[1])
@@ -663,11 +670,13 @@ class PimcBot(Bot):
         need = bid + self.dd_margin
         n = 0
         for m in self._samples(view):
-            order = play_order(m)
+            p = ThousandPosition(m)
+            order = p.play_order
+            now = p.hands
             result: dict[tuple[int, int], tuple[bool, bool]] = {}
             try:
                 for plan in plans:
-                    hands = {s: m._hands[s] for s in order}
+                    hands = {s: now[s] for s in order}
                     hands[me] = hand & ~(1 << plan[0]) & ~(1 << plan[1])
                     hands[targets[0]] |= 1 << plan[0]
                     hands[targets[1]] |= 1 << plan[1]
@@ -707,12 +716,14 @@ class PimcBot(Bot):
         counts = [0] * (len(ladder) + 1)
         n = 0
         for m in self._samples(view):
-            order = play_order(m)
-            hands = {s: m._hands[s] for s in order}
-            pos = declarer_position(hands, order, me, rules, m._trump)
+            p = ThousandPosition(m)
+            order = p.play_order
+            now = p.hands
+            hands = {s: now[s] for s in order}
+            pos = declarer_position(hands, order, me, rules, p.trump)
             if len(order) == 2:
                 pts = [0, 0]
-                pts[order.index(me)] = hand_points(m._discards)
+                pts[order.index(me)] = hand_points(p.discards)
                 pos = replace(pos, points=tuple(pts))
             try:
                 counts[self._dd_levels(pos, ladder, self.contract_margin)] += 1
@@ -807,7 +818,13 @@ def same_deal(before: tuple[Any, ...], now: tuple[Any, ...], *, later: bool = Fa
 
 
 def _deal_key(m: Any) -> tuple[int, ...]:
-    return (*m._hands, m._talon)
+    """Return what tells the sampled matches apart: every hand and the talon."""
+    return _position_key(ThousandPosition(m))
+
+
+def _position_key(p: ThousandPosition) -> tuple[int, ...]:
+    """Return what tells the sampled deals apart: every hand and the talon."""
+    return (*p.hands, p.talon)
 
 
 def _shrunk(made: float, n: float) -> float:
