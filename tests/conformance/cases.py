@@ -103,15 +103,15 @@ def observations(m: Match) -> list[str]:
     return [json.dumps(m.observation(s), sort_keys=True) for s in seats(m)]
 
 
-def snapshot(m: Match) -> str:
+def snapshot(m: Match, *, seed: bool = True) -> str:
     """Return everything a caller can learn from ``m``, as canonical JSON text.
 
     Two matches with equal snapshots are the same match: same record (every deal's cards and
-    actions, the seed, the first dealer), same observations for everyone, same seat to act
-    and legal actions, same sheet and totals, same winner.
+    actions, the seed unless ``seed=False``, the first dealer), same observations for
+    everyone, same seat to act and legal actions, same sheet and totals, same winner.
     """
     return json.dumps({
-        "record": write_record(m),
+        "record": write_record(m, seed=seed),
         "observations": [m.observation(s) for s in seats(m)],
         "to_act": m.current_player(),
         "legal": m.legal_actions(),
