@@ -25,11 +25,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from kozyr.server.lobby import Conn, Lobby, parse_spec
-from kozyr.server.master import Seat, TableMaster
+from kozyr.server.conn import Conn
+from kozyr.server.lobby import Lobby, parse_spec
 from kozyr.server.protocol import encode
 from kozyr.server.settings import Settings
 from kozyr.server.storage import Storage
+from kozyr.server.table import Seat, TableMaster
 
 SPEC = {"game": "thousand", "preset": "classic"}
 

@@ -117,8 +117,11 @@ def test_workers_exit_when_the_server_process_is_killed() -> None:
 
 def test_the_portable_parent_watch_exits_an_orphan() -> None:
     """Without prctl: the worker's watch thread sees its parent change and exits."""
+    # the child says when its watch starts: killed before that (a slow import on a loaded
+    # machine), the parent it would watch is already the reaper
     child = ("from kozyr.server.botpool import _watch_parent; import os; "
-             "_watch_parent(os.getppid(), 0.02)")
+             "parent = os.getppid(); print('watching', flush=True); "
+             "_watch_parent(parent, 0.02)")
     middle = ("import subprocess, sys; "
               f"p = subprocess.Popen([sys.executable, '-c', {child!r}]); "
               "print(p.pid, flush=True); p.wait()")
@@ -128,6 +131,7 @@ def test_the_portable_parent_watch_exits_an_orphan() -> None:
     try:
         assert proc.stdout is not None
         pid = int(proc.stdout.readline())
+        assert proc.stdout.readline().strip() == "watching"
         time.sleep(0.3)
         assert alive(pid), "the watch must not fire while the parent lives"
         proc.send_signal(signal.SIGKILL)

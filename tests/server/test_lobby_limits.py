@@ -14,10 +14,11 @@ from typing import Any
 import pytest
 
 from kozyr.server.app import create_app
-from kozyr.server.lobby import Conn, Lobby, parse_spec
-from kozyr.server.master import Seat, TableMaster
+from kozyr.server.conn import Conn
+from kozyr.server.lobby import Lobby, parse_spec
 from kozyr.server.protocol import ProtocolError
 from kozyr.server.storage import Storage, User
+from kozyr.server.table import Seat, TableMaster
 
 from .conftest import TestClient
 from .conftest import settings as fast_settings

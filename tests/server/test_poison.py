@@ -99,7 +99,7 @@ async def test_a_failed_send_closes_only_that_socket_and_its_seat_counts_as_away
 async def test_a_client_that_reads_nothing_is_dropped_at_the_byte_limit() -> None:
     import asyncio
 
-    from kozyr.server.lobby import Conn
+    from kozyr.server.conn import Conn
     from kozyr.server.settings import Settings
 
     class Silent:  # a socket whose client never reads: the first send never returns
@@ -115,7 +115,7 @@ async def test_a_client_that_reads_nothing_is_dropped_at_the_byte_limit() -> Non
         settings = Settings(max_queue_bytes=1_000_000)
 
     ws = Silent()
-    conn = Conn(ws, FakeLobby(), "127.0.0.1")  # type: ignore[arg-type]
+    conn = Conn(ws, FakeLobby(), "127.0.0.1")
     conn.writer = asyncio.create_task(conn.write_loop())
     big = '"' + "ж" * 150_000 + '"'  # 300,002 bytes, 150,002 characters
     for _ in range(4):  # the first is stuck in the send, three wait: 900,006 bytes

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from kozyr.server import master as master_mod
+from kozyr.server.table import master as master_mod
 
 from .conftest import TestClient
 from .test_ws import bye, create, fill_with_bots, hello, play_to_end, register, until

@@ -1,10 +1,10 @@
 """The lobby: salons per game and preset, the open tables, live counts, and connections.
 
-A :class:`Conn` is one websocket: its user, the tables it sits at or watches, and its outbound
-queue (one writer task per socket drains it, so a broadcast never waits for a slow client).
-The :class:`Lobby` owns every :class:`~kozyr.server.master.TableMaster`, creates tables from a
-TableSpec, restores unfinished tables from the database at start-up, and pushes lobby
-snapshots and counts to subscribers through the pub/sub broadcaster.
+The :class:`Lobby` owns every :class:`~kozyr.server.table.TableMaster`, creates tables from
+a TableSpec, restores unfinished tables from the database at start-up, and pushes lobby
+snapshots and counts to subscribers through the pub/sub broadcaster.  It is each table's
+host (:class:`~kozyr.server.table.TableHost`): the tables reach it only through that
+interface, and never import this module.  Connections are :class:`~kozyr.server.conn.Conn`.
 """
 
 from __future__ import annotations
@@ -17,17 +17,16 @@ import time
 from collections import Counter
 from typing import Any
 
-from starlette.websockets import WebSocketDisconnect
-
 from kozyr.core.errors import KozyrError
 from kozyr.core.rules import RuleSet
 from kozyr.games import match_class, new_match
 from kozyr.server.botpool import BotPool
-from kozyr.server.master import TableMaster
-from kozyr.server.protocol import ProtocolError, encode, utf8_size
+from kozyr.server.conn import Conn
+from kozyr.server.protocol import ProtocolError, encode
 from kozyr.server.pubsub import make_broadcaster
 from kozyr.server.settings import Settings
 from kozyr.server.storage import Storage, User
+from kozyr.server.table import TableMaster
 
 log = logging.getLogger("kozyr.server")
 
@@ -62,101 +61,6 @@ def salons() -> list[tuple[str, str, str]]:
     """Return the salons whose game and preset exist."""
     games = available_games()
     return [(g, p, t) for g, p, t in SALONS if g in games and p in games[g].RULES.PRESETS]
-
-
-class Conn:
-    """One websocket connection.
-
-    Outgoing messages wait in a queue drained by :meth:`write_loop`; the queue's size is
-    counted in bytes (``settings.max_queue_bytes``): a client that does not read is dropped
-    rather than allowed to grow the server's memory.  A send that fails (the socket broke,
-    a message that cannot be encoded) closes this connection only, with a logged reason.
-    """
-
-    def __init__(self, ws: Any, lobby: Lobby, address: str = "") -> None:
-        self.ws = ws
-        self.lobby = lobby
-        self.address = address
-        self.user: User | None = None
-        self.token: str | None = None
-        self.tables: dict[str, TableMaster] = {}
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self.queued_bytes = 0
-        self.closed = False
-        self.lobby_sub = False
-        self.close_code: int | None = None
-        self.close_reason = ""
-        #: the task running :meth:`write_loop` (set by the endpoint), cancelled on a drop
-        self.writer: asyncio.Task[None] | None = None
-        self._dropped = False
-        self._tokens = lobby.settings.rate * 2
-        self._stamp = time.monotonic()
-
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue a message; drop the connection if it cannot keep up."""
-        if not self.closed:
-            self.send_text(encode(message))
-
-    def send_text(self, text: str) -> None:
-        """Queue an already encoded message (one encoding shared by many recipients)."""
-        if self.closed:
-            return
-        size = utf8_size(text)
-        if self.queued_bytes + size > self.lobby.settings.max_queue_bytes:
-            log.warning("dropping a connection of %s: %d bytes unread", self.address or "?",
-                        self.queued_bytes)
-            self.close(1008, "too many unread messages")  # a client that reads nothing
-            if self.writer is not None:  # its writer is likely stuck in a send: stop it
-                self._dropped = True
-                self.writer.cancel()
-            return
-        self.queued_bytes += size
-        self.queue.put_nowait(text)
-
-    def close(self, code: int | None = None, reason: str = "") -> None:
-        """Stop the writer (closing the socket with ``code`` if given)."""
-        if not self.closed:
-            self.closed = True
-            if code is not None:
-                self.close_code, self.close_reason = code, reason
-            self.queue.put_nowait(None)
-
-    def allow(self) -> bool:
-        """Take a token of the per-socket rate limit; False if none is left."""
-        now = time.monotonic()
-        rate = self.lobby.settings.rate
-        self._tokens = min(rate * 2, self._tokens + (now - self._stamp) * rate)
-        self._stamp = now
-        if self._tokens < 1:
-            return False
-        self._tokens -= 1
-        return True
-
-    async def write_loop(self) -> None:
-        """Send queued messages in order until closed; a failed send closes the socket."""
-        try:
-            while True:
-                text = await self.queue.get()
-                if text is None:
-                    break
-                self.queued_bytes -= utf8_size(text)
-                try:
-                    await self.ws.send_text(text)
-                except Exception as e:  # a client that went away, or a message that cannot go
-                    gone = isinstance(e, WebSocketDisconnect | OSError) or type(e).__name__ in (
-                        "ClientDisconnected", "ConnectionClosed")
-                    log.log(logging.DEBUG if gone else logging.WARNING,
-                            "closing a connection of %s: sending failed (%s: %s)",
-                            self.address or "?", type(e).__name__, e)
-                    self.closed = True
-                    self.close_code, self.close_reason = 1011, "server error"
-                    break
-        except asyncio.CancelledError:
-            if not self._dropped:  # the server is stopping, not a client being dropped
-                raise
-        if self.close_code is not None:
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self.ws.close(self.close_code, self.close_reason), 1.0)
 
 
 class Lobby:

@@ -1,10 +1,15 @@
-"""The TableMaster: the one authority over a table's seats and match (boardgame.io's Master).
+"""The TableMaster: the one authority over a table's match and its storage (boardgame.io's Master).
 
 An intent goes through :meth:`TableMaster.intent` in the order of ``Master.onUpdate``:
 authenticate (the sender holds that seat) -> it is that seat's turn -> the state id is the
-current one -> apply (checked by the engine) -> persist -> send every recipient its own view.
+current one -> check (by the engine) -> persist -> apply -> send every recipient its own view.
 What a recipient sees of the match is ``match.observation(seat)`` and nothing else: the
 match, its seed and its record stay in server memory until the match is over.
+
+The master is built in layers: :class:`~kozyr.server.table.views.TableViews` (what each
+connection is sent), :class:`~kozyr.server.table.roster.Roster` (seats, members, grace,
+bots), and this module (the match, its clock and bots' moves, storage, restarts).  It talks
+to the room only through its :class:`~kozyr.server.table.host.TableHost`.
 
 Every coroutine that changes the table holds ``self.lock``; timers and bot moves re-check the
 state id under the lock, so a late timer or bot never acts on a newer state.
@@ -20,8 +25,7 @@ import random
 import secrets
 import time
 from collections import deque
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kozyr.bots.base import RandomBot
 from kozyr.core.errors import IllegalActionError, KozyrError
@@ -30,11 +34,12 @@ from kozyr.core.rules import RuleSet
 from kozyr.games import new_match
 from kozyr.server import ratings
 from kozyr.server.clock import Timer
+from kozyr.server.conn import Conn
 from kozyr.server.protocol import CHAT_LENGTH, ProtocolError
 from kozyr.server.storage import new_public_id
-
-if TYPE_CHECKING:
-    from kozyr.server.lobby import Conn, Lobby
+from kozyr.server.table.host import TableHost
+from kozyr.server.table.roster import Roster
+from kozyr.server.table.seat import Seat
 
 log = logging.getLogger("kozyr.server")
 CARD_KEYS = ("hands", "talon", "stock")
@@ -46,39 +51,14 @@ DECK_SOURCE: random.Random = secrets.SystemRandom()
 LIVE_SEED = 0
 
 
-@dataclass
-class Seat:
-    """A seat: empty, a human (user id and name) or a bot (level); live connection state."""
-
-    kind: str = "empty"
-    name: str | None = None
-    user_id: int | None = None
-    level: str | None = None
-    #: a bot put in for a human who left a running match (the seat empties at a rematch)
-    replaced: bool = False
-    auto: bool = False
-    conns: set[Conn] = field(default_factory=set)
-    grace: Timer = field(default_factory=Timer)
-
-    def to_json(self, i: int) -> dict[str, Any]:
-        """Return the protocol's ``Seat`` shape."""
-        return {"seat": i, "kind": self.kind, "name": self.name, "level": self.level,
-                "connected": self.kind != "human" or bool(self.conns), "auto": self.auto}
-
-    def stored(self) -> dict[str, Any]:
-        """Return what the database keeps of the seat."""
-        return {"kind": self.kind, "name": self.name, "user_id": self.user_id,
-                "level": self.level, "replaced": self.replaced}
-
-
-class TableMaster:
+class TableMaster(Roster):
     """One table: options, seats, watchers, the running match and its event counter."""
 
-    def __init__(self, lobby: Lobby, table_id: str, game: str, rules: RuleSet, players: int, *,
-                 private: bool = False, invite: str | None = None, clock: float | None = None,
-                 bot_delay: float | None = None, owner: str = "", created: float | None = None
-                 ) -> None:
-        self.lobby = lobby
+    def __init__(self, host: TableHost, table_id: str, game: str, rules: RuleSet, players: int,
+                 *, private: bool = False, invite: str | None = None,
+                 clock: float | None = None, bot_delay: float | None = None, owner: str = "",
+                 created: float | None = None) -> None:
+        self.host = host
         self.id = table_id
         self.game = game
         self.rules = rules
@@ -91,336 +71,24 @@ class TableMaster:
         self.created = created if created is not None else time.time()
         self.status = "waiting"
         self.seats = [Seat() for _ in range(players)]
-        self.members: dict[Conn, int | None] = {}
-        self.match: Match | None = None
-        self.game_id: int | None = None
-        #: the current (or last) match's public id, the one URLs and messages carry
-        self.game_public: str | None = None
+        self.members = {}
+        self.match = None
+        self.game_id = None
+        self.game_public = None
         self.names: list[str] = []
         self.step = 0
         self.version = 0
-        self.chat_lines: deque[dict[str, Any]] = deque(maxlen=CHAT_HISTORY)
-        self.events: deque[tuple[int, dict[str, Any]]] = deque(maxlen=200)
+        self.chat_lines = deque(maxlen=CHAT_HISTORY)
+        self.events = deque(maxlen=200)
         self.lock = asyncio.Lock()
         self.clock_timer = Timer()
         self._retry_timer = Timer()
         self._failures = 0
-        #: why the table takes no intents (its stored log does not replay), or None
-        self.stopped: str | None = None
+        self.stopped = None
         self._bot_task: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._chat_times: dict[int, deque[float]] = {}
         self._describe = rules.describe()
-
-    # -- views -------------------------------------------------------------------------------
-    def info(self) -> dict[str, Any]:
-        """Return the protocol's ``TableInfo``."""
-        return {
-            "id": self.id, "game": self.game, "preset": self.rules.preset,
-            "rules": self.rules.as_dict(), "record_rules": self.rules.to_json(),
-            "describe": self._describe, "players": self.players, "private": self.private,
-            "clock": self.clock, "bot_delay": self.delay, "status": self.status,
-            "seats": [s.to_json(i) for i, s in enumerate(self.seats)],
-            "spectators": sum(1 for s in self.members.values() if s is None),
-            "owner": self.owner, "game_id": self.game_public, "created": self.created,
-            "stopped": self.stopped,
-        }
-
-    @property
-    def delay(self) -> float:
-        """Return the pause before a bot's move."""
-        return self.lobby.settings.bot_delay if self.bot_delay is None else self.bot_delay
-
-    def humans(self) -> list[Seat]:
-        """Return the seats held by humans."""
-        return [s for s in self.seats if s.kind == "human"]
-
-    def _view(self, seat: int | None) -> tuple[Any, list[str], int | None]:
-        m = self.match
-        if m is None:
-            return None, [], None
-        to_act = m.current_player()
-        legal = m.legal_texts() if seat is not None and seat == to_act else []
-        return m.observation(seat), legal, to_act
-
-    def snapshot(self, conn: Conn) -> dict[str, Any]:
-        """Return the ``table`` message for one recipient (its own observation)."""
-        seat = self.members.get(conn)
-        obs, legal, to_act = self._view(seat)
-        return {"type": "table", "table": self.info(), "seat": seat, "version": self.version,
-                "state": self.step, "obs": obs, "legal": legal, "to_act": to_act,
-                "deadline": self.clock_timer.deadline, "chat": list(self.chat_lines)}
-
-    def _bump(self) -> int:
-        self.version += 1
-        return self.version
-
-    def broadcast_snapshot(self) -> None:
-        """Send every member a fresh ``table`` snapshot (seats or status changed)."""
-        self._bump()
-        for conn in list(self.members):
-            conn.send(self.snapshot(conn))
-        if not self.private:
-            self.lobby.tables_changed(self)
-
-    def _broadcast_state(self, last_seat: int | None) -> None:
-        version = self._bump()
-        views: dict[int | None, tuple[Any, list[str], int | None]] = {}
-        deadline = self.clock_timer.deadline
-        for conn, seat in list(self.members.items()):
-            if seat not in views:
-                views[seat] = self._view(seat)
-            obs, legal, to_act = views[seat]
-            conn.send({"type": "state", "table": self.id, "version": version,
-                       "state": self.step, "seat": seat, "obs": obs, "legal": legal,
-                       "to_act": to_act, "deadline": deadline, "last": {"seat": last_seat}})
-
-    def _publish(self, message: dict[str, Any]) -> None:
-        """Send a public event (chat, over) to every member and keep it for resync."""
-        message["version"] = self._bump()
-        self.events.append((self.version, message))
-        for conn in list(self.members):
-            conn.send(message)
-
-    # -- membership --------------------------------------------------------------------------
-    def _check_invite(self, invite: str | None) -> None:
-        if self.private and invite != self.invite:
-            raise ProtocolError("unknown_table", "no such table")
-
-    def seat_of_user(self, user_id: int) -> int | None:
-        """Return the seat a user holds at this table, or None."""
-        for i, s in enumerate(self.seats):
-            if s.kind == "human" and s.user_id == user_id:
-                return i
-        return None
-
-    def _attach(self, conn: Conn, seat: int | None) -> None:
-        self.members[conn] = seat
-        conn.tables[self.id] = self
-        if seat is None:
-            self.lobby.tables_changed(self)  # the lobby line counts spectators
-        if seat is not None:
-            s = self.seats[seat]
-            s.conns.add(conn)
-            s.grace.cancel()
-            s.auto = False
-
-    async def join(self, conn: Conn, seat: int | None, invite: str | None) -> None:
-        """Sit ``conn``'s user down (or back down) at the table."""
-        user = conn.user
-        assert user is not None
-        async with self.lock:
-            mine = self.seat_of_user(user.id)
-            if mine is not None:
-                if seat is not None and seat != mine:
-                    raise ProtocolError("seat_taken", f"you already sit in seat {mine}")
-                self._attach(conn, mine)
-                self.broadcast_snapshot()
-                self._schedule()
-                self.lobby.counts_changed()
-                return
-            self._check_invite(invite)
-            if self.status != "waiting":
-                raise ProtocolError("table_full", "the match has started; you may watch it")
-            if seat is not None:
-                if seat >= self.players:
-                    raise ProtocolError("bad_seat", f"seats go from 0 to {self.players - 1}")
-                if self.seats[seat].kind != "empty":
-                    raise ProtocolError("seat_taken", f"seat {seat} is taken")
-            else:
-                free = [i for i, s in enumerate(self.seats) if s.kind == "empty"]
-                if not free:
-                    raise ProtocolError("table_full", "every seat is taken")
-                seat = free[0]
-            self.seats[seat] = Seat("human", user.name, user.id)
-            self._attach(conn, seat)
-            await self._save()
-            self.broadcast_snapshot()
-            await self._maybe_start()
-            self.lobby.counts_changed()
-
-    async def watch(self, conn: Conn, invite: str | None) -> None:
-        """Add ``conn`` as a spectator and send it the public view."""
-        self._check_invite(invite)
-        if conn in self.members:
-            conn.send(self.snapshot(conn))
-            return
-        self._attach(conn, None)
-        conn.send(self.snapshot(conn))
-
-    async def resync(self, conn: Conn, version: int | None) -> None:
-        """Re-attach ``conn`` (its seat, or as a spectator) and send what it missed."""
-        user = conn.user
-        assert user is not None
-        async with self.lock:
-            mine = self.seat_of_user(user.id)
-            if conn not in self.members:
-                if mine is None:
-                    self._check_invite(None)
-                self._attach(conn, mine)
-                if mine is not None:
-                    self.broadcast_snapshot()
-                    self._schedule()
-                    self.lobby.counts_changed()
-            if version:
-                for v, message in self.events:
-                    if v > version:
-                        conn.send(message)
-            conn.send(self.snapshot(conn))
-
-    async def leave(self, conn: Conn) -> None:
-        """Take ``conn``'s user out of the table (a bot finishes a running match for it)."""
-        user = conn.user
-        assert user is not None
-        async with self.lock:
-            mine = self.seat_of_user(user.id)
-            self.detach(conn, quiet=True)
-            if mine is None:
-                return
-            s = self.seats[mine]
-            for other in list(s.conns):
-                self.members.pop(other, None)
-                other.tables.pop(self.id, None)
-            s.grace.cancel()
-            if self.status == "playing":
-                self.seats[mine] = Seat("bot", "bot:normal", None, "normal", replaced=True)
-                if self.game_id is not None:
-                    await self.lobby.storage.set_seat_player(self.game_id, mine, user.id,
-                                                             user.name, abandoned=True)
-            else:
-                self.seats[mine] = Seat()
-            if not await self._seats_changed():
-                return
-            self._schedule()
-        self.lobby.counts_changed()
-
-    def detach(self, conn: Conn, quiet: bool = False) -> None:
-        """Forget a connection (closed, or leaving); start the grace period of its seat."""
-        if conn not in self.members:
-            return
-        seat = self.members.pop(conn)
-        conn.tables.pop(self.id, None)
-        if seat is None:
-            self.lobby.tables_changed(self)  # one spectator fewer on the lobby line
-            return
-        s = self.seats[seat]
-        s.conns.discard(conn)
-        if s.conns or quiet:
-            return
-        if self.status == "playing":
-            self._start_grace(seat)
-        elif self.status in ("waiting", "over"):
-            # a seat held by someone who went away frees itself after the grace period
-            self._start_vacate(seat)
-        self.broadcast_snapshot()
-        self.lobby.counts_changed()
-
-    def _start_vacate(self, seat: int) -> None:
-        """Free ``seat`` of a waiting (or finished) table unless its player is back in time."""
-        self.seats[seat].grace.start(self.lobby.settings.grace,
-                                     lambda: self._spawn(self._vacate(seat)))
-
-    def _start_grace(self, seat: int) -> None:
-        self.seats[seat].grace.start(self.lobby.settings.grace,
-                                     lambda: self._spawn(self._absent(seat)))
-
-    async def _vacate(self, seat: int) -> None:
-        async with self.lock:
-            s = self.seats[seat]
-            if s.kind != "human" or s.conns or self.status not in ("waiting", "over"):
-                return
-            self.seats[seat] = Seat()
-            if not await self._seats_changed():
-                return
-        self.lobby.counts_changed()
-
-    async def _seats_changed(self) -> bool:
-        """Close the table when no human is left (return False), else save and show the seats."""
-        if not self.humans():
-            await self.close()
-            return False
-        await self._save()
-        self.broadcast_snapshot()
-        return True
-
-    async def _absent(self, seat: int) -> None:
-        async with self.lock:
-            s = self.seats[seat]
-            if s.kind == "human" and not s.conns and self.status == "playing":
-                s.auto = True
-                self.broadcast_snapshot()
-                self._schedule()
-
-    async def back(self, conn: Conn) -> None:
-        """Give a seat driven by a bot back to its player."""
-        seat = self._seat(conn)
-        async with self.lock:
-            s = self.seats[seat]
-            if s.auto:
-                s.auto = False
-                self.broadcast_snapshot()
-                self._schedule()
-
-    def _seat(self, conn: Conn) -> int:
-        seat = self.members.get(conn)
-        if seat is None or self.seats[seat].kind != "human" or conn.user is None or \
-                self.seats[seat].user_id != conn.user.id:
-            raise ProtocolError("not_seated", "you do not sit at this table")
-        return seat
-
-    def _may_manage(self, conn: Conn) -> None:
-        if self.members.get(conn) is None and (conn.user is None
-                                               or conn.user.name != self.owner):
-            raise ProtocolError("not_seated", "only players at the table may do that")
-
-    async def add_bot(self, conn: Conn, seat: int, level: str) -> None:
-        """Put a bot of ``level`` in an empty seat."""
-        self._may_manage(conn)
-        if level not in self.lobby.settings.levels:
-            raise ProtocolError("bad_message",
-                                f"level must be one of {', '.join(self.lobby.settings.levels)}")
-        async with self.lock:
-            if self.status != "waiting":
-                raise ProtocolError("table_full", "the match has started")
-            if seat >= self.players:
-                raise ProtocolError("bad_seat", f"seats go from 0 to {self.players - 1}")
-            if self.seats[seat].kind != "empty":
-                raise ProtocolError("seat_taken", f"seat {seat} is taken")
-            self.seats[seat] = Seat("bot", f"bot:{level}", None, level)
-            await self._save()
-            self.broadcast_snapshot()
-            await self._maybe_start()
-
-    async def remove_bot(self, conn: Conn, seat: int) -> None:
-        """Empty a bot's seat while the table waits."""
-        self._may_manage(conn)
-        async with self.lock:
-            if self.status != "waiting":
-                raise ProtocolError("table_full", "the match has started")
-            if seat >= self.players:
-                raise ProtocolError("bad_seat", f"seats go from 0 to {self.players - 1}")
-            if self.seats[seat].kind != "bot":
-                raise ProtocolError("bad_seat", f"seat {seat} holds no bot")
-            self.seats[seat] = Seat()
-            await self._save()
-            self.broadcast_snapshot()
-
-    async def rematch(self, conn: Conn) -> None:
-        """Start a new match at the table once the last one is over."""
-        self._seat(conn)
-        async with self.lock:
-            if self.status != "over":
-                raise ProtocolError("not_started" if self.status == "waiting" else "bad_message",
-                                    "a rematch is possible only when the match is over")
-            for i, s in enumerate(self.seats):
-                if s.replaced:
-                    self.seats[i] = Seat()
-            self.status = "waiting"
-            self.match = None
-            self.step = 0
-            await self._save()
-            self.broadcast_snapshot()
-            await self._maybe_start()
 
     # -- chat ----------------------------------------------------------------------------
     async def chat(self, conn: Conn, text: str) -> None:
@@ -442,7 +110,7 @@ class TableMaster:
         times.append(now)
         line = {"from": conn.user.name, "text": text, "at": time.time()}
         try:
-            await self.lobby.storage.add_chat(self.id, line)
+            await self.host.storage.add_chat(self.id, line)
         except Exception as e:
             log.error("table %s: a chat line could not be stored: %s", self.id,
                       type(e).__name__)
@@ -491,7 +159,7 @@ class TableMaster:
         """
         assert self.game_id is not None
         try:
-            await self.lobby.storage.append_step(self.game_id, self.step, kind, data)
+            await self.host.storage.append_step(self.game_id, self.step, kind, data)
         except Exception as e:
             log.error("table %s: step %d (%s) could not be stored, so it does not count: "
                       "%s: %s", self.id, self.step, kind, type(e).__name__, e)
@@ -587,7 +255,7 @@ class TableMaster:
         level = s.level if s.kind == "bot" and s.level else "normal"
         seed = DECK_SOURCE.getrandbits(64)  # a bot's own choices are no one's to predict
         try:
-            text = await self.lobby.pool.choose(m, seat, level, seed)
+            text = await self.host.pool.choose(m, seat, level, seed)
         except Exception as e:  # a broken worker must not stall the table: play at random
             log.error("table %s: bot failed at step %d: %s", self.id, step, type(e).__name__)
             text = m.action_to_text(RandomBot(seed).act(m.view(seat)))
@@ -617,7 +285,7 @@ class TableMaster:
                           first_dealer=DECK_SOURCE.randrange(self.players))
         self.names = [s.name or "" for s in self.seats]
         public_id = new_public_id()
-        self.game_id = await self.lobby.storage.create_game(
+        self.game_id = await self.host.storage.create_game(
             {"public_id": public_id, "private": self.private,
              "table_id": self.id, "game": self.game, "preset": self.rules.preset,
              "rules": self.rules.to_json(), "seed": LIVE_SEED, "first_dealer": match.first_dealer,
@@ -632,7 +300,7 @@ class TableMaster:
                 self._start_grace(i)
         await self._save()
         self.broadcast_snapshot()
-        self.lobby.counts_changed()
+        self.host.counts_changed()
         await self._settle(None)
 
     async def _finish(self) -> None:
@@ -646,7 +314,7 @@ class TableMaster:
         sheet = [row.to_json() for row in m.sheet]
         pay = settlement(m)
         record = write_record(m, self.names, seed=False)
-        storage = self.lobby.storage
+        storage = self.host.storage
         try:
             game = await storage.game(self.game_id)
             rated: list[Any] = []
@@ -670,10 +338,10 @@ class TableMaster:
                        "winner": winner, "totals": totals, "sheet": sheet, "settlement": pay,
                        "ratings": rated, "record": f"/api/games/{self.game_public}/record"})
         self.broadcast_snapshot()
-        self.lobby.counts_changed()
+        self.host.counts_changed()
 
     async def _rate(self, totals: list[int], winner: Any) -> list[Any]:
-        storage = self.lobby.storage
+        storage = self.host.storage
         preset = self.rules.preset
         uids = [s.user_id for s in self.seats if s.kind == "human" and s.user_id is not None]
         old = await storage.ratings_of(uids, self.game, preset) if uids else {}
@@ -710,7 +378,7 @@ class TableMaster:
 
     async def _save(self) -> None:
         if self.stopped is None:  # a stopped table's row stays as it was stored
-            await self.lobby.storage.save_table(self.row())
+            await self.host.storage.save_table(self.row())
 
     async def close(self) -> None:
         """Close the table for good: stop it, save it closed, drop it from the lobby.
@@ -723,7 +391,7 @@ class TableMaster:
         for conn in list(self.members):
             self.members.pop(conn, None)
             conn.tables.pop(self.id, None)
-        self.lobby.remove(self)
+        self.host.remove(self)
 
     async def restore(self, row: Any) -> None:
         """Rebuild the table from its row, replaying the stored steps of a running match."""
@@ -732,9 +400,9 @@ class TableMaster:
                            replaced=d.get("replaced", False)) for d in row.seats]
         self.game_id = row.game_id
         if self.game_id is not None:  # the public id of the current (or last) match
-            last = await self.lobby.storage.game(self.game_id)
+            last = await self.host.storage.game(self.game_id)
             self.game_public = last.public_id if last is not None else None
-        self.chat_lines.extend(await self.lobby.storage.chat_lines(self.id, CHAT_HISTORY))
+        self.chat_lines.extend(await self.host.storage.chat_lines(self.id, CHAT_HISTORY))
         if self.status not in ("playing", "over") or self.game_id is None:
             # waiting (perhaps every seat filled just before a crash): start if it is full
             self.status = "waiting"
@@ -744,11 +412,11 @@ class TableMaster:
                         self._start_vacate(i)
                 await self._maybe_start()
             return
-        game = await self.lobby.storage.game(self.game_id)
+        game = await self.host.storage.game(self.game_id)
         if game is None:
             raise RuntimeError(f"table {self.id}: its match {self.game_id} is not stored")
         match = new_match(self.game, self.rules, seed=game.seed, first_dealer=game.first_dealer)
-        steps = await self.lobby.storage.steps(self.game_id)
+        steps = await self.host.storage.steps(self.game_id)
         for i, (kind, data) in enumerate(steps):
             try:
                 if kind == "deal":
@@ -776,7 +444,7 @@ class TableMaster:
         self.clock_timer.cancel()
         self._retry_timer.cancel()
         log.error("table %s stopped: %s", self.id, reason)
-        self.lobby.tables_changed(self)  # its lobby line now says why
+        self.host.tables_changed(self)  # its lobby line now says why
 
     async def shutdown(self) -> None:
         """Stop timers and background tasks."""

@@ -1,0 +1,291 @@
+"""Who is at a table: seats, spectators, the grace period of an absent player, and bots.
+
+A human's seat stays his while he is away for the grace period (``settings.grace``): in a
+running match a bot then plays for him (``auto``) until he is back; at a waiting or finished
+table the seat frees itself.  Bots are put in or taken out while the table waits; one takes
+over for good the seat of a player who leaves a running match.  Every change of the seats is
+saved and shown to everyone at the table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from abc import abstractmethod
+from typing import Any
+
+from kozyr.server.conn import Conn
+from kozyr.server.protocol import ProtocolError
+from kozyr.server.table.seat import Seat
+from kozyr.server.table.views import TableViews
+
+
+class Roster(TableViews):
+    """The seats and members of a table; the match itself is the master's (its hooks below)."""
+
+    players: int
+    game_id: int | None
+
+    # -- what the master does (kozyr.server.table.master.TableMaster) ----------------------
+    @abstractmethod
+    async def _save(self) -> None:
+        """Store the table's row."""
+
+    @abstractmethod
+    def _schedule(self) -> None:
+        """Start the bot's move or the move clock of the seat to act."""
+
+    @abstractmethod
+    async def _maybe_start(self) -> None:
+        """Start the match if the table waits and every seat is taken."""
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Close the table for good."""
+
+    @abstractmethod
+    def _spawn(self, coro: Any) -> asyncio.Task[Any]:
+        """Run ``coro`` as one of the table's background tasks."""
+
+    # -- seats and members -----------------------------------------------------------------
+    def humans(self) -> list[Seat]:
+        """Return the seats held by humans."""
+        return [s for s in self.seats if s.kind == "human"]
+
+    def _check_invite(self, invite: str | None) -> None:
+        if self.private and invite != self.invite:
+            raise ProtocolError("unknown_table", "no such table")
+
+    def seat_of_user(self, user_id: int) -> int | None:
+        """Return the seat a user holds at this table, or None."""
+        for i, s in enumerate(self.seats):
+            if s.kind == "human" and s.user_id == user_id:
+                return i
+        return None
+
+    def _attach(self, conn: Conn, seat: int | None) -> None:
+        self.members[conn] = seat
+        conn.tables[self.id] = self
+        if seat is None:
+            self.host.tables_changed(self)  # the lobby line counts spectators
+        if seat is not None:
+            s = self.seats[seat]
+            s.conns.add(conn)
+            s.grace.cancel()
+            s.auto = False
+
+    async def join(self, conn: Conn, seat: int | None, invite: str | None) -> None:
+        """Sit ``conn``'s user down (or back down) at the table."""
+        user = conn.user
+        assert user is not None
+        async with self.lock:
+            mine = self.seat_of_user(user.id)
+            if mine is not None:
+                if seat is not None and seat != mine:
+                    raise ProtocolError("seat_taken", f"you already sit in seat {mine}")
+                self._attach(conn, mine)
+                self.broadcast_snapshot()
+                self._schedule()
+                self.host.counts_changed()
+                return
+            self._check_invite(invite)
+            if self.status != "waiting":
+                raise ProtocolError("table_full", "the match has started; you may watch it")
+            if seat is not None:
+                if seat >= self.players:
+                    raise ProtocolError("bad_seat", f"seats go from 0 to {self.players - 1}")
+                if self.seats[seat].kind != "empty":
+                    raise ProtocolError("seat_taken", f"seat {seat} is taken")
+            else:
+                free = [i for i, s in enumerate(self.seats) if s.kind == "empty"]
+                if not free:
+                    raise ProtocolError("table_full", "every seat is taken")
+                seat = free[0]
+            self.seats[seat] = Seat("human", user.name, user.id)
+            self._attach(conn, seat)
+            await self._save()
+            self.broadcast_snapshot()
+            await self._maybe_start()
+            self.host.counts_changed()
+
+    async def watch(self, conn: Conn, invite: str | None) -> None:
+        """Add ``conn`` as a spectator and send it the public view."""
+        self._check_invite(invite)
+        if conn in self.members:
+            conn.send(self.snapshot(conn))
+            return
+        self._attach(conn, None)
+        conn.send(self.snapshot(conn))
+
+    async def resync(self, conn: Conn, version: int | None) -> None:
+        """Re-attach ``conn`` (its seat, or as a spectator) and send what it missed."""
+        user = conn.user
+        assert user is not None
+        async with self.lock:
+            mine = self.seat_of_user(user.id)
+            if conn not in self.members:
+                if mine is None:
+                    self._check_invite(None)
+                self._attach(conn, mine)
+                if mine is not None:
+                    self.broadcast_snapshot()
+                    self._schedule()
+                    self.host.counts_changed()
+            if version:
+                for v, message in self.events:
+                    if v > version:
+                        conn.send(message)
+            conn.send(self.snapshot(conn))
+
+    async def leave(self, conn: Conn) -> None:
+        """Take ``conn``'s user out of the table (a bot finishes a running match for it)."""
+        user = conn.user
+        assert user is not None
+        async with self.lock:
+            mine = self.seat_of_user(user.id)
+            self.detach(conn, quiet=True)
+            if mine is None:
+                return
+            s = self.seats[mine]
+            for other in list(s.conns):
+                self.members.pop(other, None)
+                other.tables.pop(self.id, None)
+            s.grace.cancel()
+            if self.status == "playing":
+                self.seats[mine] = Seat("bot", "bot:normal", None, "normal", replaced=True)
+                if self.game_id is not None:
+                    await self.host.storage.set_seat_player(self.game_id, mine, user.id,
+                                                             user.name, abandoned=True)
+            else:
+                self.seats[mine] = Seat()
+            if not await self._seats_changed():
+                return
+            self._schedule()
+        self.host.counts_changed()
+
+    def detach(self, conn: Conn, quiet: bool = False) -> None:
+        """Forget a connection (closed, or leaving); start the grace period of its seat."""
+        if conn not in self.members:
+            return
+        seat = self.members.pop(conn)
+        conn.tables.pop(self.id, None)
+        if seat is None:
+            self.host.tables_changed(self)  # one spectator fewer on the lobby line
+            return
+        s = self.seats[seat]
+        s.conns.discard(conn)
+        if s.conns or quiet:
+            return
+        if self.status == "playing":
+            self._start_grace(seat)
+        elif self.status in ("waiting", "over"):
+            # a seat held by someone who went away frees itself after the grace period
+            self._start_vacate(seat)
+        self.broadcast_snapshot()
+        self.host.counts_changed()
+
+    def _start_vacate(self, seat: int) -> None:
+        """Free ``seat`` of a waiting (or finished) table unless its player is back in time."""
+        self.seats[seat].grace.start(self.host.settings.grace,
+                                     lambda: self._spawn(self._vacate(seat)))
+
+    def _start_grace(self, seat: int) -> None:
+        self.seats[seat].grace.start(self.host.settings.grace,
+                                     lambda: self._spawn(self._absent(seat)))
+
+    async def _vacate(self, seat: int) -> None:
+        async with self.lock:
+            s = self.seats[seat]
+            if s.kind != "human" or s.conns or self.status not in ("waiting", "over"):
+                return
+            self.seats[seat] = Seat()
+            if not await self._seats_changed():
+                return
+        self.host.counts_changed()
+
+    async def _seats_changed(self) -> bool:
+        """Close the table when no human is left (return False), else save and show the seats."""
+        if not self.humans():
+            await self.close()
+            return False
+        await self._save()
+        self.broadcast_snapshot()
+        return True
+
+    async def _absent(self, seat: int) -> None:
+        async with self.lock:
+            s = self.seats[seat]
+            if s.kind == "human" and not s.conns and self.status == "playing":
+                s.auto = True
+                self.broadcast_snapshot()
+                self._schedule()
+
+    async def back(self, conn: Conn) -> None:
+        """Give a seat driven by a bot back to its player."""
+        seat = self._seat(conn)
+        async with self.lock:
+            s = self.seats[seat]
+            if s.auto:
+                s.auto = False
+                self.broadcast_snapshot()
+                self._schedule()
+
+    def _seat(self, conn: Conn) -> int:
+        seat = self.members.get(conn)
+        if seat is None or self.seats[seat].kind != "human" or conn.user is None or \
+                self.seats[seat].user_id != conn.user.id:
+            raise ProtocolError("not_seated", "you do not sit at this table")
+        return seat
+
+    def _may_manage(self, conn: Conn) -> None:
+        if self.members.get(conn) is None and (conn.user is None
+                                               or conn.user.name != self.owner):
+            raise ProtocolError("not_seated", "only players at the table may do that")
+
+    async def add_bot(self, conn: Conn, seat: int, level: str) -> None:
+        """Put a bot of ``level`` in an empty seat."""
+        self._may_manage(conn)
+        if level not in self.host.settings.levels:
+            raise ProtocolError("bad_message",
+                                f"level must be one of {', '.join(self.host.settings.levels)}")
+        async with self.lock:
+            if self.status != "waiting":
+                raise ProtocolError("table_full", "the match has started")
+            if seat >= self.players:
+                raise ProtocolError("bad_seat", f"seats go from 0 to {self.players - 1}")
+            if self.seats[seat].kind != "empty":
+                raise ProtocolError("seat_taken", f"seat {seat} is taken")
+            self.seats[seat] = Seat("bot", f"bot:{level}", None, level)
+            await self._save()
+            self.broadcast_snapshot()
+            await self._maybe_start()
+
+    async def remove_bot(self, conn: Conn, seat: int) -> None:
+        """Empty a bot's seat while the table waits."""
+        self._may_manage(conn)
+        async with self.lock:
+            if self.status != "waiting":
+                raise ProtocolError("table_full", "the match has started")
+            if seat >= self.players:
+                raise ProtocolError("bad_seat", f"seats go from 0 to {self.players - 1}")
+            if self.seats[seat].kind != "bot":
+                raise ProtocolError("bad_seat", f"seat {seat} holds no bot")
+            self.seats[seat] = Seat()
+            await self._save()
+            self.broadcast_snapshot()
+
+    async def rematch(self, conn: Conn) -> None:
+        """Start a new match at the table once the last one is over."""
+        self._seat(conn)
+        async with self.lock:
+            if self.status != "over":
+                raise ProtocolError("not_started" if self.status == "waiting" else "bad_message",
+                                    "a rematch is possible only when the match is over")
+            for i, s in enumerate(self.seats):
+                if s.replaced:
+                    self.seats[i] = Seat()
+            self.status = "waiting"
+            self.match = None
+            self.step = 0
+            await self._save()
+            self.broadcast_snapshot()
+            await self._maybe_start()

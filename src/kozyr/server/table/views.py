@@ -1,0 +1,123 @@
+"""What each connection at a table is sent: the table's info, snapshots, states, public events.
+
+A recipient sees of the match ``match.observation(seat)`` and nothing else (its own seat's,
+or the public one of a spectator); only the seat to act gets its legal actions.  Every
+message carries the table's ``version``, bumped once per message sent to all, so a client
+that reconnects gets what it missed (``resync`` replays :attr:`TableViews.events`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from typing import Any
+
+from kozyr.core.match import Match
+from kozyr.core.rules import RuleSet
+from kozyr.server.clock import Timer
+from kozyr.server.conn import Conn
+from kozyr.server.table.host import TableHost
+from kozyr.server.table.seat import Seat
+
+
+class TableViews:
+    """The views of a table; its state is set up by :class:`~kozyr.server.table.TableMaster`.
+
+    The attributes declared here are the ones the views read.
+    """
+
+    host: TableHost
+    id: str
+    game: str
+    rules: RuleSet
+    players: int
+    private: bool
+    invite: str | None
+    clock: float | None
+    bot_delay: float | None
+    owner: str
+    created: float
+    status: str
+    seats: list[Seat]
+    #: every connection at the table, with its seat (None: a spectator)
+    members: dict[Conn, int | None]
+    match: Match | None
+    #: the current (or last) match's public id, the one URLs and messages carry
+    game_public: str | None
+    #: the number of steps stored (and applied): the state id of ``intent``
+    step: int
+    version: int
+    chat_lines: deque[dict[str, Any]]
+    #: the public events (chat, over) with their versions, replayed by ``resync``
+    events: deque[tuple[int, dict[str, Any]]]
+    lock: asyncio.Lock
+    clock_timer: Timer
+    #: why the table takes no intents (its stored log does not replay), or None
+    stopped: str | None
+    _describe: str
+
+    def info(self) -> dict[str, Any]:
+        """Return the protocol's ``TableInfo``."""
+        return {
+            "id": self.id, "game": self.game, "preset": self.rules.preset,
+            "rules": self.rules.as_dict(), "record_rules": self.rules.to_json(),
+            "describe": self._describe, "players": self.players, "private": self.private,
+            "clock": self.clock, "bot_delay": self.delay, "status": self.status,
+            "seats": [s.to_json(i) for i, s in enumerate(self.seats)],
+            "spectators": sum(1 for s in self.members.values() if s is None),
+            "owner": self.owner, "game_id": self.game_public, "created": self.created,
+            "stopped": self.stopped,
+        }
+
+    @property
+    def delay(self) -> float:
+        """Return the pause before a bot's move."""
+        return self.host.settings.bot_delay if self.bot_delay is None else self.bot_delay
+
+    def _view(self, seat: int | None) -> tuple[Any, list[str], int | None]:
+        m = self.match
+        if m is None:
+            return None, [], None
+        to_act = m.current_player()
+        legal = m.legal_texts() if seat is not None and seat == to_act else []
+        return m.observation(seat), legal, to_act
+
+    def snapshot(self, conn: Conn) -> dict[str, Any]:
+        """Return the ``table`` message for one recipient (its own observation)."""
+        seat = self.members.get(conn)
+        obs, legal, to_act = self._view(seat)
+        return {"type": "table", "table": self.info(), "seat": seat, "version": self.version,
+                "state": self.step, "obs": obs, "legal": legal, "to_act": to_act,
+                "deadline": self.clock_timer.deadline, "chat": list(self.chat_lines)}
+
+    def _bump(self) -> int:
+        self.version += 1
+        return self.version
+
+    def broadcast_snapshot(self) -> None:
+        """Send every member a fresh ``table`` snapshot (seats or status changed)."""
+        self._bump()
+        for conn in list(self.members):
+            conn.send(self.snapshot(conn))
+        if not self.private:
+            self.host.tables_changed(self)
+
+    def _broadcast_state(self, last_seat: int | None) -> None:
+        """Send every member the ``state`` after a step (one view computed per seat)."""
+        version = self._bump()
+        views: dict[int | None, tuple[Any, list[str], int | None]] = {}
+        deadline = self.clock_timer.deadline
+        for conn, seat in list(self.members.items()):
+            if seat not in views:
+                views[seat] = self._view(seat)
+            obs, legal, to_act = views[seat]
+            conn.send({"type": "state", "table": self.id, "version": version,
+                       "state": self.step, "seat": seat, "obs": obs, "legal": legal,
+                       "to_act": to_act, "deadline": deadline, "last": {"seat": last_seat}})
+
+    def _publish(self, message: dict[str, Any]) -> None:
+        """Send a public event (chat, over) to every member and keep it for resync."""
+        message["version"] = self._bump()
+        self.events.append((self.version, message))
+        for conn in list(self.members):
+            conn.send(message)
