@@ -3,12 +3,12 @@
 :class:`TrickPimcBot` sees only its :class:`~kozyr.core.match.SeatView`.  For a card it
 samples full deals with ``view.sample(rng)`` (every hidden card dealt again, consistently with
 the observation: voids, shown melds and combinations, known cards), turns each sample into a
-solver position (:func:`debertz_position`, :func:`tertz_position` — the only place that reads
-a sample's internal state), solves every legal card double-dummy and plays the card with the
-best aggregate.  Samples are de-duplicated, so when few cards are unknown the consistent
-deals are all enumerated (sampling stops after ``enum_patience`` repeats in a row) and each
-counts once; otherwise sampling stops at ``time_limit`` (default 1 s, 90% of it for the
-searches), after at least ``min_samples``.  The limit is on the process's CPU time
+solver position (:func:`debertz_position`, :func:`tertz_position`, which read the sample's
+whole deal through the games' position views), solves every legal card double-dummy and plays
+the card with the best aggregate.  Samples are de-duplicated, so when few cards are unknown
+the consistent deals are all enumerated (sampling stops after ``enum_patience`` repeats in a
+row) and each counts once; otherwise sampling stops at ``time_limit`` (default 1 s, 90% of it
+for the searches), after at least ``min_samples``.  The limit is on the process's CPU time
 (``cpu_clock``, default; one core's second whatever else the machine runs, which on an idle
 machine is the wall clock's) or on the wall clock (``cpu_clock=False``, as Thousand's bot).
 Ties go to the heuristic's card when it is among the best, else to the lowest card.
@@ -75,7 +75,9 @@ from kozyr.bots.solver.tertz import play as tertz_play
 from kozyr.cards import SEVEN
 from kozyr.core.match import SeatView
 from kozyr.games.debertz import melds as M
-from kozyr.games.debertz.state import LAST_TRICK_BONUS
+from kozyr.games.debertz.position import DealView as DebertzDeal
+from kozyr.games.debertz.state import BELLA_POINTS, LAST_TRICK_BONUS
+from kozyr.games.tertz.position import DealView as TertzDeal
 
 __all__ = ["TrickPimcBot", "debertz_position", "tertz_position"]
 
@@ -83,52 +85,55 @@ __all__ = ["TrickPimcBot", "debertz_position", "tertz_position"]
 def debertz_position(m: Any) -> DebertzPosition:
     """Return the play position of a sampled DebertzMatch ``m`` (phase ``play``).
 
-    Reads the sample's internal state: call it only on a sample, never on the real match.
-    In trick 1 the seats still to play swap the seven and declare their melds first.
+    Reads the whole deal (:class:`~kozyr.games.debertz.position.DealView`): call it only on a
+    sample, never on the real match.  In trick 1 the seats still to play swap the seven and
+    declare their melds first.
     """
-    n = m._n
-    hands = list(m._hands)
-    melds = list(m._melds)
-    trump = m._trump
-    if m._trick_no == 0:
-        seat = m._to_act
-        swapped = m._swapper >= 0
-        for i in range(1, n - len(m._trick)):
+    d = DebertzDeal(m)
+    n = d.seats
+    hands = list(d.hands)
+    melds = list(d.melds)
+    trump = d.trump
+    sides = d.sides
+    if d.trick_no == 0:
+        seat = d.to_act
+        swapped = d.swapped
+        declared = d.declared
+        natural = d.rules.natural_sequence_order
+        for i in range(1, n - len(d.trick)):
             s = (seat + i) % n
             h = hands[s]
-            seven = 1 << (trump * 8 + SEVEN)
-            if (not swapped and m.rules.seven_swap and not m._teams and not m._declared[s]
-                    and trump == m._turned >> 3 and h & seven and m._table >= 0):
-                h = (h & ~seven) | 1 << m._table
+            if not swapped and d.may_swap(s, h):
+                h = (h & ~(1 << (trump * 8 + SEVEN))) | 1 << d.turned
                 hands[s] = h
                 swapped = True
-            if not m._declared[s]:
-                melds.extend(M.find_melds(h, s, trump, m.rules.natural_sequence_order))
+            if not declared[s]:
+                melds.extend(M.find_melds(h, s, trump, natural))
     meld_side, meld_points = -1, 0
-    best = M.best_meld(melds, m._dealer, n)
+    best = M.best_meld(melds, d.dealer, n)
     if best is not None:
-        meld_side = m._side[best.seat]
-        meld_points = sum(M.MELD_POINTS[x.kind] for x in melds if m._side[x.seat] == meld_side)
-    points = list(m._side_points)
-    for s in m._bella:
-        points[m._side[s]] += 20
-    won = sum(1 << side for side, w in enumerate(m._side_won) if w)
+        meld_side = sides[best.seat]
+        meld_points = sum(M.MELD_POINTS[x.kind] for x in melds if sides[x.seat] == meld_side)
+    points = list(d.side_points)
+    for s in d.bella:
+        points[sides[s]] += BELLA_POINTS
+    won = sum(1 << side for side, w in enumerate(d.side_won) if w)
     return DebertzPosition(
-        hands=tuple(hands), leader=m._leader, trump=trump, trick=tuple(m._trick),
-        sides=tuple(m._side), declarer=m._declarer, points=tuple(points), won=won,
+        hands=tuple(hands), leader=d.leader, trump=trump, trick=d.trick,
+        sides=sides, declarer=d.declarer, points=tuple(points), won=won,
         meld_side=meld_side, meld_points=meld_points,
-        bella_after_trick=bool(m.rules.bella_after_trick))
+        bella_after_trick=bool(d.rules.bella_after_trick))
 
 
 def tertz_position(m: Any, me: int) -> TertzPosition:
     """Return the play position of a sampled TertzMatch ``m`` for seat ``me``.
 
-    Reads the sample's internal state: call it only on a sample, never on the real match.
+    Reads the whole deal (:class:`~kozyr.games.tertz.position.DealView`): call it only on a
+    sample, never on the real match.
     """
-    draws = tuple(m._stock[m._sp:]) + ((m._turned,) if m._turned >= 0 else ())
-    return TertzPosition(hands=(m._hands[0], m._hands[1]), leader=m._leader, trump=m._trump,
-                         lead=m._lead, draws=draws, me=me,
-                         points=(m._points[0], m._points[1]), free_jack=bool(m._free_jack))
+    d = TertzDeal(m)
+    return TertzPosition(hands=d.hands, leader=d.leader, trump=d.trump, lead=d.lead,
+                         draws=d.draws, me=me, points=d.points, free_jack=d.free_jack)
 
 
 class TrickPimcBot(Bot):
@@ -212,7 +217,7 @@ class TrickPimcBot(Bot):
             maximise = sides[seat] == sides[pos.declarer]
             exact = sum(h.bit_count() for h in pos.hands) <= self.debertz_exact_cards
             solver = DebertzSolver(pos, self.deadline, self.clock)
-            whole = (sum(pos.points) + sum(solver._pts_of(h) for h in pos.hands)
+            whole = (sum(pos.points) + sum(solver.hand_points(h) for h in pos.hands)
                      + sum(solver.points[c] for c in pos.trick) + LAST_TRICK_BONUS
                      + pos.meld_points)
             live = sum(1 << c for c in pos.trick)
@@ -284,8 +289,11 @@ class TrickPimcBot(Bot):
 
 
 def _hands_key(m: Any) -> tuple[int, ...]:
-    return tuple(m._hands)
+    """Return what tells two sampled Debertz deals apart: the hands."""
+    return DebertzDeal(m).hands
 
 
 def _tertz_key(m: Any) -> tuple[int, ...]:
-    return (*m._hands, *m._stock[m._sp:])
+    """Return what tells two sampled Tertz deals apart: the hands and the stock's order."""
+    d = TertzDeal(m)
+    return (*d.hands, *d.stock)

@@ -181,7 +181,7 @@ class DebertzSolver:
         trick = pos.trick
         n = self.n
         if not trick:
-            rem = sum(self._pts_of(h) for h in pos.hands)
+            rem = sum(self.hand_points(h) for h in pos.hands)
             return (pos.leader, pos.leader, 0, 0, -1, 0, 0, pos.won, 0, rem)
         wi = trick_winner(trick, self.trump, JACK_NINE_TRUMPS)
         best = trick[wi]
@@ -190,11 +190,12 @@ class DebertzSolver:
         for c in trick:
             tpts += self.points[c]
             tm |= 1 << c
-        rem = sum(self._pts_of(h) for h in pos.hands) + tpts
+        rem = sum(self.hand_points(h) for h in pos.hands) + tpts
         return ((pos.leader + len(trick)) % n, pos.leader, len(trick), trick[0] >> 3, best,
                 (pos.leader + wi) % n, tpts, pos.won, tm, rem)
 
-    def _pts_of(self, h: int) -> int:
+    def hand_points(self, h: int) -> int:
+        """Return the card points of the cards of ``h`` (with this position's trump)."""
         pts = self.points
         total = 0
         while h:
