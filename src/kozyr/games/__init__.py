@@ -1,29 +1,28 @@
-"""The games kozyr plays, by name: a rule-set class and a Match class for each."""
+"""The games kozyr plays, by name, as the registry (:mod:`kozyr.games.registry`) lists them.
+
+``GAMES`` maps each game's name to its ``"module:MatchClass"`` (derived from the registry,
+kept for callers that want a plain mapping).
+"""
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
-from kozyr.core.errors import RulesError
 from kozyr.core.match import Match
 from kozyr.core.rules import RuleSet
+from kozyr.games.registry import spec, specs
 
-#: game name -> "module:MatchClass"
-GAMES: dict[str, str] = {
-    "thousand": "kozyr.games.thousand:ThousandMatch",
-    "debertz": "kozyr.games.debertz:DebertzMatch",
-    "tertz": "kozyr.games.tertz:TertzMatch",
-}
+
+def __getattr__(name: str) -> Any:
+    """Return ``GAMES``, built from the registry when first asked for."""
+    if name == "GAMES":
+        return {s.name: s.match for s in specs()}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def match_class(game: str) -> type[Match]:
     """Return the Match class of ``game``; raise RulesError for an unknown game."""
-    if game not in GAMES:
-        raise RulesError(f"unknown game {game!r} (known: {', '.join(GAMES)})")
-    module, _, name = GAMES[game].partition(":")
-    cls: type[Match] = getattr(importlib.import_module(module), name)
-    return cls
+    return spec(game).match_class()
 
 
 def rules_class(game: str) -> type[RuleSet]:

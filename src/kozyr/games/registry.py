@@ -1,0 +1,118 @@
+"""The game registry: each game declares itself once, as a :class:`GameSpec`.
+
+A game is a package ``kozyr.games.<name>`` with a module ``spec`` that defines ``SPEC``, a
+:class:`GameSpec`.  Everything that lists games derives from :func:`specs`: the lobby's salons
+and its settlement, the bot registry (each game's heuristic and search player), the CLI, the
+record reader, replay, the terminal and the web client's renderers.  Adding a game is adding
+its package; nothing else is edited.
+
+The references to code above the games' layer (bots, renderers) are ``"module:name"`` strings,
+resolved only when used (:meth:`GameSpec.load`), so the games never import the bots.
+
+>>> [s.name for s in specs()]
+['thousand', 'debertz', 'tertz']
+>>> spec("tertz").card_keys
+('hands', 'stock')
+>>> spec("chess")
+Traceback (most recent call last):
+...
+kozyr.core.errors.RulesError: unknown game 'chess' (known: thousand, debertz, tertz)
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from kozyr.core.errors import RulesError
+
+if TYPE_CHECKING:
+    from kozyr.core.match import Match
+    from kozyr.core.rules import RuleSet
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What kozyr knows of one game."""
+
+    #: The game's name in records and URLs (``thousand``).
+    name: str
+    #: Its title for people (``Thousand``).
+    title: str
+    #: ``"module:Class"`` of its :class:`kozyr.core.match.Match`.
+    match: str
+    #: The record keys of one deal's cards besides ``actions`` (spec/records.md).
+    card_keys: tuple[str, ...]
+    #: The lobby's salons of the game, in order: ``(preset, title)``.
+    salons: tuple[tuple[str, str], ...]
+    #: ``"module:function"``: the finished match -> what each seat wins or pays, or None.
+    settlement: str | None = None
+    #: ``"module:Class"`` of the game's heuristic (``kozyr.bots.heuristic``).
+    heuristic: str = ""
+    #: ``"module:Class"`` of the game's search player (the ``hard`` bot), if not the shared one.
+    pimc: str = ""
+    #: ``"module:function"`` drawing the game's own status lines in the terminal.
+    terminal: str = ""
+    #: The web client's renderer of the game (``web/js/table/<web>.js``).
+    web: str = ""
+    #: Place in lists (lobby, CLI help): lower first.
+    order: int = 100
+
+    def load(self, ref: str) -> Any:
+        """Return the object a ``"module:name"`` reference of this spec names."""
+        module, _, name = ref.partition(":")
+        if not module or not name:
+            raise RulesError(f"{self.name}: bad reference {ref!r} (want 'module:name')")
+        return getattr(importlib.import_module(module), name)
+
+    def match_class(self) -> type[Match]:
+        """Return the game's Match class."""
+        cls: type[Match] = self.load(self.match)
+        return cls
+
+    def rules_class(self) -> type[RuleSet]:
+        """Return the game's RuleSet class."""
+        return self.match_class().RULES
+
+
+@cache
+def specs() -> tuple[GameSpec, ...]:
+    """Return every registered game, in order (each ``kozyr.games.<g>.spec.SPEC``)."""
+    import kozyr.games as package
+
+    found: list[GameSpec] = []
+    for info in pkgutil.iter_modules(package.__path__):
+        if not info.ispkg:
+            continue
+        try:
+            module = importlib.import_module(f"{package.__name__}.{info.name}.spec")
+        except ModuleNotFoundError as e:
+            if e.name == f"{package.__name__}.{info.name}.spec":
+                continue  # a package that is no game
+            raise
+        spec_ = getattr(module, "SPEC", None)
+        if not isinstance(spec_, GameSpec):
+            raise RulesError(f"kozyr.games.{info.name}.spec defines no SPEC (a GameSpec)")
+        if spec_.name != info.name:
+            raise RulesError(f"kozyr.games.{info.name}: its SPEC is named {spec_.name!r}")
+        found.append(spec_)
+    return tuple(sorted(found, key=lambda s: (s.order, s.name)))
+
+
+def names() -> tuple[str, ...]:
+    """Return the registered games' names, in order."""
+    return tuple(s.name for s in specs())
+
+
+def spec(name: str) -> GameSpec:
+    """Return the spec of game ``name``; raise RulesError for an unknown game."""
+    for s in specs():
+        if s.name == name:
+            return s
+    raise RulesError(f"unknown game {name!r} (known: {', '.join(names())})")
+
+
+__all__ = ["GameSpec", "names", "spec", "specs"]

@@ -1,0 +1,16 @@
+"""Tertz's entry in the game registry (kozyr.games.registry)."""
+
+from kozyr.games.registry import GameSpec
+
+SPEC = GameSpec(
+    name="tertz",
+    title="Tertz",
+    match="kozyr.games.tertz:TertzMatch",
+    card_keys=("hands", "stock"),
+    salons=(("tertz", "Tertz"),),
+    heuristic="kozyr.bots.heuristic.tertz:TertzHeuristic",
+    pimc="kozyr.bots.pimc_tricks:TrickPimcBot",
+    terminal="kozyr.terminal.stock_games:status_lines",
+    web="tertz",
+    order=3,
+)
