@@ -53,16 +53,16 @@ def test_seeded_deals_are_deterministic_and_complete() -> None:
 
 
 @pytest.mark.parametrize(("cards", "message"), [
-    ({"hands": ["AS"]}, "needs 'hands'"),
-    ({"hands": ["AS KS QS JS TS 9S"], "stock": ""}, "must list 3 hands"),
+    ({"hands": ["AS"]}, "Debertz deal, 'stock': is missing"),
+    ({"hands": ["AS KS QS JS TS 9S"], "stock": ""}, "Debertz deal, 'hands': must be a list of 3 hands"),
     ({"hands": ["AS KS QS JS TS", "AH KH QH JH TH 9H", "AD KD QD JD TD 9D"],
-      "stock": "8S 7S 8H 7H 8D 7D AC TC KC QC JC 9C 8C 7C"}, "seat 0 has 5 cards"),
+      "stock": "8S 7S 8H 7H 8D 7D AC TC KC QC JC 9C 8C 7C"}, "'hands' seat 0: must hold 6 cards, not 5"),
     ({"hands": ["AS KS QS JS TS 9S", "AH KH QH JH TH 9H", "AD KD QD JD TD 9D"],
       "stock": "8S 7S 8H 7H 8D 7D AC TC KC QC JC 9C 8C 7C", "talon": "AS"}, "unknown key"),
     ({"hands": ["AS KS QS JS TS 9S", "AH KH QH JH TH 9H", "AD KD QD JD TD 9D"],
-      "stock": "8S 7S 8H 7H 8D 7D AC TC KC QC JC 9C 8C"}, "stock has 13 cards"),
+      "stock": "8S 7S 8H 7H 8D 7D AC TC KC QC JC 9C 8C"}, "'stock': must hold 14 cards, not 13"),
     ({"hands": ["AS KS QS JS TS 9S", "AH KH QH JH TH 9H", "AD KD QD JD TD 9D"],
-      "stock": "8S 7S 8H 7H 8D 7D AC TC KC QC JC 9C 8C AS"}, "AS appears twice"),
+      "stock": "8S 7S 8H 7H 8D 7D AC TC KC QC JC 9C 8C AS"}, "'stock': AS is dealt twice \\(also in 'hands' seat 0\\)"),
     ({"hands": ["AS KS QS JS TS 1S", "AH KH QH JH TH 9H", "AD KD QD JD TD 9D"],
       "stock": "8S 7S 8H 7H 8D 7D AC TC KC QC JC 9C 8C 7C"}, "not a card"),
 ])
@@ -649,7 +649,7 @@ def test_game_record_round_trip() -> None:
     assert [r.to_json() for r in again.sheet] == [r.to_json() for r in m.sheet]
     assert again.winner == m.winner and again.is_over
     rec["deals"][0]["stock"] = rec["deals"][0]["stock"][:-3]
-    with pytest.raises(RecordError, match="stock has 7 cards"):
+    with pytest.raises(RecordError, match="'stock': must hold 8 cards, not 7"):
         replay_record(rec)
 
 

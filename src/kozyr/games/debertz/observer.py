@@ -16,10 +16,9 @@ overtrump has no higher trump.  And a seat that declared held exactly the melds 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TypedDict
 
 from kozyr.cards import (
-    FULL_DECK,
     KING,
     QUEEN,
     SEVEN,
@@ -28,19 +27,59 @@ from kozyr.cards import (
     Hand,
     format_card,
     format_hand,
+    hand_of,
 )
+from kozyr.core.observation import BaseObservation, SeatCard
+from kozyr.core.sampling import deal_unseen
 from kozyr.games.debertz import melds as M
-from kozyr.games.debertz.state import ABOVE_TRUMP, BELLA, BIDDING, PLAY, SWAP7
+from kozyr.games.debertz.actions import BELLA, BIDDING, PLAY, SWAP7
+from kozyr.games.debertz.cardplay import ABOVE_TRUMP
+from kozyr.games.debertz.state import DebertzState
 
-if TYPE_CHECKING:
-    from kozyr.games.debertz.state import DebertzMatch
-
-#: How many times :func:`resample` deals again when a declarer's hidden cards would have
+#: How many times :func:`deal_hidden` deals again when a declarer's hidden cards would have
 #: changed what he declared (each try is cheap; in practice a few suffice).
 MAX_TRIES = 10_000
 
 
-def observation(m: DebertzMatch, seat: int | None) -> dict[str, Any]:
+class LastTrick(TypedDict):
+    """The last trick taken: its cards with their seats, in play order, and its winner."""
+
+    cards: list[SeatCard]
+    winner: int
+
+
+class DebertzObservation(BaseObservation):
+    """What a Debertz seat sees: the shared keys (:class:`BaseObservation`) and these."""
+
+    #: The partners ``[[0, 2], [1, 3]]`` with 4 players, else None.
+    teams: list[list[int]] | None
+    #: The bidding round (1 or 2) while bidding, else None.
+    round: int | None
+    #: The face-up card on the table (the turned card, or the seven swapped for it), or None.
+    turned: str | None
+    #: The declarer, or None before the bidding ends.
+    declarer: int | None
+    #: Declared melds: ``[seat, kind, cards]``.
+    melds: list[list[int | str]]
+    #: The seats that announced bella, in order.
+    bella: list[int]
+    #: The current trick: ``[seat, card]`` in play order.
+    trick: list[SeatCard]
+    #: The last trick taken, or None.
+    last_trick: LastTrick | None
+    #: The stock's bottom card when it is shown, else None.
+    cutter: str | None
+    #: Cards in the stock (below the turned card while bidding), None between deals.
+    stock_size: int | None
+    #: Each seat's bait count (partners share their team's).
+    baits: list[int]
+    #: The hanging-bait pot.
+    pot: int
+    #: The winning seat, the winning team's two seats, or None.
+    winner: int | list[int] | None
+
+
+def observation(m: DebertzState, seat: int | None) -> DebertzObservation:
     """Return exactly what ``seat`` may see now (``None``: a spectator), JSON-ready."""
     n = m._n
     in_deal = m._phase is BIDDING or m._phase is PLAY
@@ -49,7 +88,7 @@ def observation(m: DebertzMatch, seat: int | None) -> dict[str, Any]:
     hand: str | None = None
     if seat is not None and m._hands0:
         hand = format_hand(m._hands[seat])
-    last = None
+    last: LastTrick | None = None
     if m._last is not None:
         leader, cards, winner = m._last
         last = {"cards": [[(leader + i) % n, format_card(c)] for i, c in enumerate(cards)],
@@ -92,7 +131,7 @@ def observation(m: DebertzMatch, seat: int | None) -> dict[str, Any]:
     }
 
 
-def _stock_size(m: DebertzMatch) -> int | None:
+def _stock_size(m: DebertzState) -> int | None:
     """Return how many cards lie in the stock (below the turned card while bidding)."""
     if m._phase is BIDDING:
         return len(m._stock) - 1
@@ -101,7 +140,7 @@ def _stock_size(m: DebertzMatch) -> int | None:
     return None
 
 
-def _cutter_shown(m: DebertzMatch) -> bool:
+def _cutter_shown(m: DebertzState) -> bool:
     return (m._phase is PLAY and m.rules.cutter_visible and not m._teams
             and m._rest < len(m._stock))
 
@@ -109,7 +148,7 @@ def _cutter_shown(m: DebertzMatch) -> bool:
 class _Knowledge:
     """What a seat knows about the hidden cards, worked out from public information only."""
 
-    def __init__(self, m: DebertzMatch) -> None:
+    def __init__(self, m: DebertzState) -> None:
         n = m._n
         trump = m._trump
         self.played = [0] * n       # cards each seat has played in this deal
@@ -156,14 +195,16 @@ class _Knowledge:
         self.melds_of = [[x for x in m._melds if x.seat == s] for s in range(n)]
 
 
-def resample(m: DebertzMatch, seat: int, rng: random.Random) -> DebertzMatch:
+def deal_hidden(m: DebertzState, seat: int, rng: random.Random) -> DebertzState:
     """Return a copy of ``m`` whose cards hidden from ``seat`` are dealt again by ``rng``.
 
     The unseen cards, in canonical (sorted) order shuffled by ``rng``, fill the other hands
-    and the stock below the turned card, respecting hand sizes, known cards and voids; a seat
-    that declared must hold exactly the melds it announced.  The deal is then rebuilt (each
-    seat's first six cards, the stock in deck order) and its actions replayed, so the copy is
-    a complete, consistent match.  Between deals nothing hidden matters: a plain clone.
+    and the stock below the turned card (:func:`kozyr.core.sampling.deal_unseen`, forbidden
+    masks), respecting hand sizes, known cards and voids; a seat that declared must hold
+    exactly the melds it announced.  The deal is then rebuilt (each seat's first six cards,
+    the stock in deck order) and its actions replayed, so the copy is a complete, consistent
+    match.  Between deals nothing hidden matters: a plain clone.  (The match's ``resample``
+    then strips the copy's seed and records: :mod:`kozyr.core.resampling`.)
     """
     if m._phase is not BIDDING and m._phase is not PLAY:
         return m.clone()
@@ -186,22 +227,21 @@ def resample(m: DebertzMatch, seat: int, rng: random.Random) -> DebertzMatch:
     caps = [m._hands[s].bit_count() - known[s].bit_count() for s in others]
     stock_left = len(m._stock) - (1 if m._phase is BIDDING else m._rest)
     caps.append(stock_left - (1 if cutter >= 0 else 0))
-    if sum(caps) != len(pool) or min(caps) < 0:
-        raise AssertionError("resample: hidden places and unseen cards do not match")
-    allowed = [~know.excluded[s] for s in others] + [FULL_DECK]
-    for _ in range(MAX_TRIES):
-        groups = _assign(pool, caps, allowed, rng)
-        hands = list(m._hands)
-        for g, s in enumerate(others):
-            hands[s] = known[s] | groups[g]
-        if all(_same_melds(m, s, hands[s] | know.played[s], know) for s in others):
-            break
-    else:  # pragma: no cover - would need a pathological position
-        raise AssertionError("resample: no deal fits the declared melds")
-    return _rebuild(m, know, hands, groups[-1], cutter, rng)
+    forbidden = [know.excluded[s] for s in others] + [0]
+
+    def same_melds(groups: list[list[int]]) -> bool:
+        return all(_same_melds(m, s, known[s] | hand_of(groups[g]) | know.played[s], know)
+                   for g, s in enumerate(others))
+
+    groups = deal_unseen(pool, caps, rng, forbidden=forbidden, accept=same_melds,
+                         tries=MAX_TRIES)
+    hands = list(m._hands)
+    for g, s in enumerate(others):
+        hands[s] = known[s] | hand_of(groups[g])
+    return _rebuild(m, know, hands, hand_of(groups[-1]), cutter, rng)
 
 
-def _same_melds(m: DebertzMatch, s: int, hand_then: Hand, know: _Knowledge) -> bool:
+def _same_melds(m: DebertzState, s: int, hand_then: Hand, know: _Knowledge) -> bool:
     """Return True if a seat that declared would have found exactly the melds it declared."""
     if not know.melds_of[s]:
         return True
@@ -209,59 +249,8 @@ def _same_melds(m: DebertzMatch, s: int, hand_then: Hand, know: _Knowledge) -> b
     return [(x.kind, x.cards) for x in found] == [(x.kind, x.cards) for x in know.melds_of[s]]
 
 
-def _assign(pool: list[int], caps: list[int], allowed: list[Hand],
-            rng: random.Random) -> list[Hand]:
-    """Deal ``pool`` (shuffled by ``rng``) into groups of sizes ``caps``, each card only into a
-    group that allows it, keeping the rest dealable (Hall's condition on every set of groups)."""
-    cards = list(pool)
-    rng.shuffle(cards)
-    k = len(caps)
-    full = (1 << k) - 1
-    # a card's type: the set of groups that may take it
-    types = [sum(1 << g for g in range(k) if allowed[g] >> c & 1) for c in cards]
-    constrained = any(t != full for t in types)
-    # for every set of groups: cards that must go into it (need) and places it has (room)
-    above = [[sub for sub in range(1, full) if t & ~sub == 0] for t in range(full + 1)]
-    holding = [[sub for sub in range(1, full) if sub >> g & 1] for g in range(k)]
-    need = [0] * (full + 1)
-    room = [0] * (full + 1)
-    if constrained:
-        for t in types:
-            for sub in above[t]:
-                need[sub] += 1
-        for g in range(k):
-            for sub in holding[g]:
-                room[sub] += caps[g]
-    subs = range(1, full)
-    cap = list(caps)
-    out = [0] * k
-    for c, t in zip(cards, types, strict=True):
-        if constrained:
-            for sub in above[t]:
-                need[sub] -= 1
-        choices = [g for g in range(k) if t >> g & 1 and cap[g] > 0]
-        while True:
-            r = rng.randrange(sum(cap[g] for g in choices))
-            for g in choices:
-                r -= cap[g]
-                if r < 0:
-                    break
-            if constrained:
-                for sub in holding[g]:
-                    room[sub] -= 1
-                if any(need[sub] > room[sub] for sub in subs):
-                    for sub in holding[g]:
-                        room[sub] += 1
-                    choices.remove(g)
-                    continue
-            cap[g] -= 1
-            out[g] |= 1 << c
-            break
-    return out
-
-
-def _rebuild(m: DebertzMatch, know: _Knowledge, hands: list[Hand], stock_group: Hand,
-             cutter: int, rng: random.Random) -> DebertzMatch:
+def _rebuild(m: DebertzState, know: _Knowledge, hands: list[Hand], stock_group: Hand,
+             cutter: int, rng: random.Random) -> DebertzState:
     """Return a clone of ``m`` whose deal holds ``hands`` now, its history replayed."""
     n = m._n
     turned = m._turned

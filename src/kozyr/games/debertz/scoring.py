@@ -17,6 +17,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from kozyr.games.debertz.cardplay import BELLA_POINTS
+from kozyr.games.debertz.melds import MELD_POINTS, Meld, best_meld
+
 #: Baits a side may take without further cost; the 3rd and later cost BAIT_PENALTY.
 FREE_BAITS = 2
 BAIT_PENALTY = 100
@@ -30,6 +33,29 @@ class DealScore:
     marks: list[list[str]]
     pot: int
     baits: list[int]
+
+
+def deal_points(card_points: Sequence[int], melds: Sequence[Meld], side_of: Sequence[int],
+                took: Sequence[int], bella: Sequence[int], dealer: int) -> list[int]:
+    """Return each side's raw points of a played deal: its cards (last trick included), its
+    melds if it holds the best meld and took a trick, and 20 per bella it announced.
+
+    ``side_of[seat]`` is the seat's side, ``took[side]`` its tricks, ``bella`` the seats that
+    announced bella.  Only the side of the best meld (:func:`~kozyr.games.debertz.melds.
+    best_meld`) scores melds, all of its own.
+
+    >>> deal_points([60, 40, 52], [], (0, 1, 2), [3, 3, 3], [1], dealer=0)
+    [60, 60, 52]
+    """
+    pts = list(card_points)
+    best = best_meld(melds, dealer, len(side_of))
+    if best is not None:
+        side = side_of[best.seat]
+        if took[side]:
+            pts[side] += sum(MELD_POINTS[m.kind] for m in melds if side_of[m.seat] == side)
+    for seat in bella:
+        pts[side_of[seat]] += BELLA_POINTS
+    return pts
 
 
 def score_deal(points: Sequence[int], declarer: int, took: Sequence[bool], baits: Sequence[int],

@@ -1,4 +1,4 @@
-"""The Debertz match engine: bidding, the second deal, melds, bella, play and the score sheet.
+"""The Debertz engine: bidding, the second deal, melds, bella, play and the score sheet.
 
 Rules: rules/debertz.md (§8 settles the details).  A deal runs through two phases:
 
@@ -12,26 +12,22 @@ Rules: rules/debertz.md (§8 settles the details).  A deal runs through two phas
   trump K/Q).  Nine tricks (eight with 4 players); the deal is scored after the last one,
   or stops at once when debertz is declared.
 
-Action encoding (ints, the fast path):
-
-==========  ===========================
-0..31       ``play CARD`` (the card)
-32..63      ``play CARD bella`` (card + 32)
-64          ``accept``
-65          ``pass``
-66..69      ``trump S`` (66 + suit, S C D H)
-70          ``swap7``
-71          ``declare``
-==========  ===========================
+The actions are ints (:mod:`kozyr.games.debertz.actions`).  :class:`DebertzState` is the
+state machine alone; :class:`kozyr.games.debertz.match.DebertzMatch` composes it with the
+observer (what a seat sees, samples) and the sentences of ``why_illegal``
+(:mod:`kozyr.games.debertz.explain`).  The rules of card play, meld values and scoring it
+calls live in :mod:`~kozyr.games.debertz.cardplay`, :mod:`~kozyr.games.debertz.melds` and
+:mod:`~kozyr.games.debertz.scoring`.
 
 Sides: with 2 or 3 players each seat is a side; with 4, side = seat % 2 (0+2 against 1+3).
 Totals, baits and sheet lists are kept per side and shown per seat (partners alike).
 
 Readings where rules/debertz.md §8 still leaves a choice (each one is tested):
 
-- Seeded deals: ``random.Random(f"{seed}:{deal_index}")`` shuffles the 32 cards; seat i gets
-  cards 6i..6i+5, the rest is the stock, top first.  The first dealer is drawn from
-  ``random.Random(f"{seed}:first_dealer")``.
+- Seeded deals: ``random.Random(f"{seed}:{deal_index}")`` shuffles the 32 cards
+  (:func:`kozyr.core.dealing.seeded_shuffle`); seat i gets cards 6i..6i+5, the rest is the
+  stock, top first.  The first dealer is drawn from ``random.Random(f"{seed}:first_dealer")``
+  (:func:`kozyr.core.dealing.lot` with the tag ``first_dealer``).
 - The cutter (``stock[-1]``) is shown from the second deal on, never while bidding; after a
   seven swap the seven lies face up in the turned card's place (``turned`` shows it).
 - ``declare`` shows every card of every meld it announces (runs are maximal; a player's
@@ -45,87 +41,91 @@ Readings where rules/debertz.md §8 still leaves a choice (each one is tested):
   winning side; the match ends at once.
 - ``ante`` is carried in the rules only: totals never include it.
 
->>> m = DebertzMatch(DebertzRules.from_preset("debertz3"), seed=1, first_dealer=0)
->>> m.deal({"hands": ["AS TS KS QS JS 9S", "AH TH KH QH JH 9H", "AD TD KD QD JD 9D"],
-...         "stock": "8S 7S 8H 7H 8D 7D AC TC KC QC JC 9C 8C 7C"})
->>> m.legal_texts()
-['accept', 'pass']
->>> _ = m.apply("accept")
->>> m.phase, m.current_player(), m.observation(1)["hand"]
-('play', 1, '7S AH TH KH QH JH 9H 8H 7H')
->>> m.legal_texts()[-3:]
-['play AH', 'swap7', 'declare']
+The hot path (``legal_actions``, ``apply_action``) hands out legal lists shared from tables
+(never to be mutated by callers: copy one to change it) and keeps the trick's best card as
+it goes instead of comparing the trick at its end.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from kozyr.cards import (
-    FULL_DECK,
-    KING,
-    QUEEN,
-    SEVEN,
-    SUIT_LETTERS,
-    SUIT_MASK,
-    Card,
-    Hand,
-    card,
-    format_card,
-    format_cards,
-    parse_card,
-    parse_cards,
-    parse_suit,
-)
-from kozyr.core.errors import IllegalActionError, RecordError
-from kozyr.core.match import Match
+from kozyr.cards import KING, QUEEN, SEVEN, SUIT_LETTERS, SUIT_MASK, Card, Hand, format_cards
+from kozyr.core.cloning import clone
+from kozyr.core.dealing import Pile, first_dealer_of, read_piles, seeded_rng, shuffle
+from kozyr.core.errors import IllegalActionError
+from kozyr.core.resampling import ResampledMatch
 from kozyr.core.sheet import DealRow
+from kozyr.games.debertz import actions as A
 from kozyr.games.debertz import melds as M
+from kozyr.games.debertz.actions import (
+    ACCEPT,
+    BELLA,
+    BIDDING,
+    DEAL,
+    DECLARE,
+    N_ACTIONS,
+    OVER,
+    PASS,
+    PHASES,
+    PLAY,
+    SWAP7,
+    TRUMP,
+)
+from kozyr.games.debertz.cardplay import (
+    ABOVE_TRUMP,
+    BELLA_CARDS,
+    BELLA_POINTS,
+    CARD_POINTS,
+    LAST_TRICK_BONUS,
+    PLAIN_POINTS,
+    TRUMP_POINTS,
+    TRUMP_STRENGTH,
+    card_points,
+    legal_cards,
+)
 from kozyr.games.debertz.rules import DebertzRules
-from kozyr.games.debertz.scoring import match_winner, score_deal
-from kozyr.games.tricks import JACK_NINE_TRUMPS, stronger_in_suit, trick_winner
+from kozyr.games.debertz.scoring import deal_points, match_winner, score_deal
 
-BELLA = 32
-ACCEPT = 64
-PASS = 65
-TRUMP = 66
-SWAP7 = 70
-DECLARE = 71
-N_ACTIONS = 72
+if TYPE_CHECKING:
+    pass
 
-BIDDING, PLAY, DEAL, OVER = "bidding", "play", "deal", "over"
-_PHASES = {p: p for p in (BIDDING, PLAY, DEAL, OVER)}
+#: Names other modules import from here (they live in ``actions`` and ``cardplay`` now).
+__all__ = ["ABOVE_TRUMP", "ACCEPT", "BELLA", "BELLA_POINTS", "BIDDING", "CARD_POINTS", "DEAL",
+           "DECLARE", "LAST_TRICK_BONUS", "N_ACTIONS", "OVER", "PASS", "PLAIN_POINTS", "PLAY",
+           "SWAP7", "TRUMP", "TRUMP_POINTS", "DebertzState", "card_points"]
 
-LAST_TRICK_BONUS = 10
-BELLA_POINTS = 20
-#: Card points by rank (7 8 9 J Q K 10 A): plain suits, then trumps.
-PLAIN_POINTS = (0, 0, 0, 2, 3, 4, 10, 11)
-TRUMP_POINTS = (0, 0, 14, 20, 3, 4, 10, 11)
+#: The tag of the first dealer's lot (:func:`kozyr.core.dealing.lot`).
+LOT_TAG = "first_dealer"
+HAND_SIZE = 6
 
-#: For each card taken as a trump: the stronger trumps of its suit (J 9 A 10 K Q 8 7).
-ABOVE_TRUMP: tuple[Hand, ...] = tuple(
-    stronger_in_suit(FULL_DECK, c, c >> 3, JACK_NINE_TRUMPS) for c in range(32))
+_BIT: tuple[int, ...] = tuple(1 << c for c in range(32))
 #: The cards of suit s whose ranks are the bits of ``byte``: ``_CARDS_IN_BYTE[s][byte]``.
 _CARDS_IN_BYTE: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
     tuple(tuple(8 * s + r for r in range(8) if b >> r & 1) for b in range(256)) for s in range(4))
-#: Card points of every card for each trump suit.
-CARD_POINTS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(TRUMP_POINTS[c & 7] if c >> 3 == t else PLAIN_POINTS[c & 7] for c in range(32))
-    for t in range(4))
+_C0, _C1, _C2, _C3 = _CARDS_IN_BYTE
+#: The cards (low first) of every non-empty set of cards of one suit, keyed by its mask:
+#: shared lists handed out by ``legal_actions``, never to be mutated.
+_SUIT_LISTS: dict[Hand, list[Card]] = {
+    sum(1 << c for c in cards): list(cards)
+    for s in range(4) for cards in _CARDS_IN_BYTE[s][1:]}
+_ROUND1 = [ACCEPT, PASS]
+#: Round 2's lists by turned suit: with a pass, and (obligation, the dealer) without.
+_ROUND2 = [[TRUMP + s for s in range(4) if s != t] + [PASS] for t in range(4)]
+_ROUND2_FORCED = [[TRUMP + s for s in range(4) if s != t] for t in range(4)]
+#: Strength of each card as a trump (J 9 A 10 K Q 8 7), by card.
+_TRUMP_RANK: tuple[int, ...] = tuple(TRUMP_STRENGTH[c & 7] for c in range(32))
+_SUIT_OF: tuple[int, ...] = tuple(c >> 3 for c in range(32))
 
 
-def card_points(c: Card, trump: int) -> int:
-    """Return the points of card ``c`` when ``trump`` is trump.
-
-    >>> card_points(parse_card("JH"), 3), card_points(parse_card("JS"), 3)
-    (20, 2)
-    """
-    return CARD_POINTS[trump][c]
+def _cards_list(mask: Hand) -> list[Card]:
+    """Return the cards of ``mask``, low first, as a new list."""
+    return [*_C0[mask & 255], *_C1[mask >> 8 & 255], *_C2[mask >> 16 & 255], *_C3[mask >> 24]]
 
 
-class DebertzMatch(Match):
-    """One Debertz match (2, 3 or 4 players) from the first deal to the win."""
+class DebertzState(ResampledMatch):
+    """The Debertz state machine of one match (2, 3 or 4 players), first deal to the win."""
 
     GAME: ClassVar[str] = "debertz"
     RULES: ClassVar[type[DebertzRules]] = DebertzRules
@@ -137,16 +137,14 @@ class DebertzMatch(Match):
         n = rules.players
         self.rules = rules
         self.seed = seed
-        if first_dealer is None:
-            first_dealer = random.Random(f"{seed}:first_dealer").randrange(n)
-        elif not 0 <= first_dealer < n:
-            raise RecordError(f"first_dealer must be a seat from 0 to {n - 1}, not {first_dealer}")
+        first_dealer = first_dealer_of(seed, n, LOT_TAG, first_dealer)
         self.first_dealer = first_dealer
         self._n = n
         self._teams = n == 4
         self._nsides = 2 if self._teams else n
         self._side = tuple(s % 2 if self._teams else s for s in range(n))
         self._tricks_per_deal = 8 if self._teams else 9
+        self._next = tuple((s + 1) % n for s in range(n))
         # match state
         self._deal_index = 0
         self._dealer = first_dealer
@@ -167,7 +165,17 @@ class DebertzMatch(Match):
         n = self._n
         self._hands0 = hands
         self._stock = stock
-        self._hands = [sum(1 << c for c in h) for h in hands] if hands else [0] * n
+        if hands:
+            bit = _BIT
+            masks = []
+            for h in hands:
+                m = 0
+                for c in h:
+                    m |= bit[c]
+                masks.append(m)
+            self._hands = masks
+        else:
+            self._hands = [0] * n
         self._turned = stock[0] if stock else -1
         self._table = self._turned  # the face-up card on the table (or -1)
         self._rest = 1  # index in stock of the first card still in the stock
@@ -181,6 +189,8 @@ class DebertzMatch(Match):
         self._leader = -1
         self._trick: list[Card] = []
         self._best_trump = -1  # the strongest trump in the current trick (or -1)
+        self._best = -1  # the trick's best card so far (or -1), and who played it
+        self._best_seat = -1
         self._trick_no = 0
         self._won = [0] * n
         self._side_won = [0] * self._nsides
@@ -216,58 +226,16 @@ class DebertzMatch(Match):
         n = self._n
         if cards is None:
             deck = list(range(32))
-            (rng or random.Random(f"{self.seed}:{self._deal_index}")).shuffle(deck)
+            shuffle(deck, rng or seeded_rng(self.seed, self._deal_index))
             hands = tuple(tuple(deck[6 * i:6 * i + 6]) for i in range(n))
             stock = tuple(deck[6 * n:])
         else:
-            hands, stock = self._parse_deal(cards)
+            hand_list, piles = read_piles(cards, "debertz", (HAND_SIZE,) * n,
+                                          {"stock": Pile(32 - HAND_SIZE * n)},
+                                          ignore=("actions",))
+            hands, stock = tuple(hand_list), piles["stock"][0]
         self._awaiting = False
         self._reset_deal(hands, stock)
-
-    def _parse_deal(self, cards: dict[str, Any]
-                    ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
-        n = self._n
-        if not isinstance(cards, dict) or "hands" not in cards or "stock" not in cards:
-            raise RecordError("a Debertz deal needs 'hands' (6 cards per seat) and 'stock' "
-                              "(the rest, top first)")
-        unknown = set(cards) - {"hands", "stock", "actions"}
-        if unknown:
-            raise RecordError(f"unknown key(s) in a Debertz deal: {', '.join(sorted(unknown))}")
-        raw_hands = cards["hands"]
-        if not isinstance(raw_hands, list) or len(raw_hands) != n:
-            got = len(raw_hands) if isinstance(raw_hands, list) else raw_hands
-            raise RecordError(f"'hands' must list {n} hands, one per seat, not {got!r}")
-        hands: list[tuple[Card, ...]] = []
-        seen = 0
-        for seat, text in enumerate(raw_hands):
-            hand = self._parse_pile(text, f"the hand of seat {seat}")
-            if len(hand) != 6:
-                raise RecordError(f"the hand of seat {seat} has {len(hand)} cards; "
-                                  "Debertz deals 6 to each seat first")
-            hands.append(hand)
-        stock = self._parse_pile(cards["stock"], "the stock")
-        if len(stock) != 32 - 6 * n:
-            raise RecordError(f"the stock has {len(stock)} cards; with {n} players it "
-                              f"holds the other {32 - 6 * n}")
-        piles = [*((f"the hand of seat {i}", h) for i, h in enumerate(hands)),
-                 ("the stock", stock)]
-        for owner, pile in piles:
-            for c in pile:
-                if seen >> c & 1:
-                    raise RecordError(f"{format_card(c)} appears twice (again in {owner})")
-                seen |= 1 << c
-        return tuple(hands), stock
-
-    @staticmethod
-    def _parse_pile(text: Any, where: str) -> tuple[Card, ...]:
-        if isinstance(text, list):
-            text = " ".join(str(t) for t in text)
-        if not isinstance(text, str):
-            raise RecordError(f"{where} must be a string of cards, not {text!r}")
-        try:
-            return tuple(parse_cards(text))
-        except ValueError as e:
-            raise RecordError(f"{where}: {e}") from None
 
     # -- decisions -------------------------------------------------------------------------
     def current_player(self) -> int | None:
@@ -277,57 +245,68 @@ class DebertzMatch(Match):
         return None
 
     def legal_actions(self) -> list[int]:
-        """Return the legal actions of the seat to act (empty when nobody is to act)."""
+        """Return the legal actions of the seat to act (empty when nobody is to act).
+
+        The list may be shared (a table's): do not change it; copy it to edit it.
+        """
         phase = self._phase
         if phase is PLAY:
             seat = self._to_act
             hand = self._hands[seat]
-            legal = self._legal_cards(seat, hand)
-            out: list[int] = []
-            for s in range(4):
-                byte = (legal >> (8 * s)) & 0xFF
-                if byte:
-                    out.extend(_CARDS_IN_BYTE[s][byte])
-            trump = self._trump
-            king, queen = trump * 8 + KING, trump * 8 + QUEEN
-            if hand >> king & 1 and hand >> queen & 1 and self._bella_allowed(seat):
-                out.extend(c + BELLA for c in (queen, king) if c in out)
-            if self._trick_no == 0:
-                if self._may_swap(seat, hand):
-                    out.append(SWAP7)
-                if not self._declared[seat] and M.has_meld(
-                        hand, trump, self.rules.natural_sequence_order):
-                    out.append(DECLARE)
+            trick = self._trick
+            if trick:
+                trump = self._trump
+                led = _SUIT_OF[trick[0]]
+                follow = hand & SUIT_MASK[led]
+                if follow:
+                    if led == trump:
+                        follow = (follow & ABOVE_TRUMP[self._best_trump]) or follow
+                    out = _SUIT_LISTS[follow]
+                else:
+                    trumps = hand & SUIT_MASK[trump]
+                    if trumps:
+                        best = self._best_trump
+                        if best >= 0:
+                            trumps = (trumps & ABOVE_TRUMP[best]) or trumps
+                        out = _SUIT_LISTS[trumps]
+                    else:
+                        out = _cards_list(hand)
+            else:
+                out = _cards_list(hand)
+            kq = BELLA_CARDS[self._trump]
+            if hand & kq == kq or not self._trick_no:
+                return self._extras(seat, hand, out)
             return out
         if phase is BIDDING:
             if self._round == 1:
-                return [ACCEPT, PASS]
+                return _ROUND1
             turned = self._turned >> 3
-            out = [TRUMP + s for s in range(4) if s != turned]
-            if not (self.rules.obligation and self._to_act == self._dealer):
-                out.append(PASS)
-            return out
+            if self.rules.obligation and self._to_act == self._dealer:
+                return _ROUND2_FORCED[turned]
+            return _ROUND2[turned]
         return []
+
+    def _extras(self, seat: int, hand: Hand, cards: list[Card]) -> list[int]:
+        """Return ``cards`` with bella, swap7 and declare added where they are legal."""
+        out = list(cards)
+        trump = self._trump
+        king, queen = trump * 8 + KING, trump * 8 + QUEEN
+        if hand >> king & 1 and hand >> queen & 1 and self._bella_allowed(seat):
+            out.extend(c + BELLA for c in (queen, king) if c in out)
+        if self._trick_no == 0:
+            if self._may_swap(seat, hand):
+                out.append(SWAP7)
+            if not self._declared[seat] and M.has_meld(
+                    hand, trump, self.rules.natural_sequence_order):
+                out.append(DECLARE)
+        return out
 
     def _legal_cards(self, seat: int, hand: Hand) -> Hand:
         """Return the cards ``seat`` may play: follow, trump, overtrump (over a partner too)."""
         trick = self._trick
         if not trick:
             return hand
-        trump = self._trump
-        led = trick[0] >> 3
-        best = self._best_trump
-        follow = hand & SUIT_MASK[led]
-        if follow:
-            if led == trump:
-                return (follow & ABOVE_TRUMP[best]) or follow
-            return follow
-        trumps = hand & SUIT_MASK[trump]
-        if not trumps:
-            return hand
-        if best < 0:
-            return trumps
-        return (trumps & ABOVE_TRUMP[best]) or trumps
+        return legal_cards(hand, trick[0] >> 3, self._trump, self._best_trump)
 
     def _bella_allowed(self, seat: int) -> bool:
         return not self.rules.bella_after_trick or self._side_won[self._side[seat]] > 0
@@ -341,8 +320,32 @@ class DebertzMatch(Match):
         """Apply a legal action without checking it (the trusted fast path)."""
         seat = self._to_act
         self._history.append((seat, action))
-        if action < ACCEPT:
-            self._play(seat, action & 31, action >= BELLA)
+        if action < ACCEPT:  # a card: the hot path, the trick's end inlined
+            if action >= BELLA:
+                action -= BELLA
+                self._bella.append(seat)
+            self._hands[seat] ^= _BIT[action]
+            trick = self._trick
+            trick.append(action)
+            suit = _SUIT_OF[action]
+            trump = self._trump
+            best = self._best
+            if best < 0:
+                self._best = action
+                self._best_seat = seat
+                if suit == trump:
+                    self._best_trump = action
+            elif suit == trump:
+                if _SUIT_OF[best] != trump or _TRUMP_RANK[action] > _TRUMP_RANK[best]:
+                    self._best = self._best_trump = action
+                    self._best_seat = seat
+            elif suit == _SUIT_OF[best] and action > best:
+                self._best = action
+                self._best_seat = seat
+            if len(trick) < self._n:
+                self._to_act = self._next[seat]
+                return
+            self._end_trick(trick)
         elif action == PASS:
             self._pass(seat)
         elif action == ACCEPT:
@@ -356,6 +359,28 @@ class DebertzMatch(Match):
             self._swapper = seat
         else:
             self._declare(seat)
+
+    def _end_trick(self, trick: list[Card]) -> None:
+        """Give the full ``trick`` to its winner; score the deal after the last one."""
+        winner = self._best_seat
+        pts = self._points
+        won = 0
+        for x in trick:
+            won += pts[x]
+        self._trick_no += 1
+        last = self._trick_no == self._tricks_per_deal
+        if last:
+            won += LAST_TRICK_BONUS
+        side = self._side[winner]
+        self._side_points[side] += won
+        self._won[winner] += 1
+        self._side_won[side] += 1
+        self._last = (self._leader, tuple(trick), winner)
+        self._trick = []
+        self._best_trump = self._best = self._best_seat = -1
+        self._leader = self._to_act = winner
+        if last:
+            self._score()
 
     def _pass(self, seat: int) -> None:
         n = self._n
@@ -409,53 +434,10 @@ class DebertzMatch(Match):
                                  tuple(self.totals), marks, {"trump": SUIT_LETTERS[self._trump]}),
                          winner=side)
 
-    def _play(self, seat: int, c: Card, bella: bool) -> None:
-        self._hands[seat] ^= 1 << c
-        if bella:
-            self._bella.append(seat)
-        trick = self._trick
-        trick.append(c)
-        if c >> 3 == self._trump:
-            best = self._best_trump
-            if best < 0 or ABOVE_TRUMP[best] >> c & 1:
-                self._best_trump = c
-        n = self._n
-        if len(trick) < n:
-            self._to_act = (seat + 1) % n
-            return
-        leader = self._leader
-        winner = (leader + trick_winner(trick, self._trump, JACK_NINE_TRUMPS)) % n
-        pts = self._points
-        won = 0
-        for x in trick:
-            won += pts[x]
-        self._trick_no += 1
-        last = self._trick_no == self._tricks_per_deal
-        if last:
-            won += LAST_TRICK_BONUS
-        side = self._side[winner]
-        self._side_points[side] += won
-        self._won[winner] += 1
-        self._side_won[side] += 1
-        self._last = (leader, tuple(trick), winner)
-        self._trick = []
-        self._best_trump = -1
-        self._leader = self._to_act = winner
-        if last:
-            self._score()
-
     def _deal_points(self) -> list[int]:
         """Return each side's raw points: cards, last trick, melds that count, bella."""
-        pts = list(self._side_points)
-        best = M.best_meld(self._melds, self._dealer, self._n)
-        if best is not None:
-            side = self._side[best.seat]
-            if self._side_won[side]:
-                pts[side] += sum(M.MELD_POINTS[m.kind] for m in self._melds
-                                 if self._side[m.seat] == side)
-        for seat in self._bella:
-            pts[self._side[seat]] += BELLA_POINTS
-        return pts
+        return deal_points(self._side_points, self._melds, self._side, self._side_won,
+                           self._bella, self._dealer)
 
     def _score(self) -> None:
         """Score the finished deal, write its row and check the match's end."""
@@ -470,10 +452,10 @@ class DebertzMatch(Match):
         side = self._side
         n = self._n
         row = DealRow(self._dealer, self._declarer, None, None,
-                      tuple(points[side[s]] for s in range(n)),
-                      tuple(result.scores[side[s]] for s in range(n)),
+                      tuple([points[side[s]] for s in range(n)]),
+                      tuple([result.scores[side[s]] for s in range(n)]),
                       tuple(self.totals),
-                      tuple(tuple(result.marks[side[s]]) for s in range(n)),
+                      tuple([tuple(result.marks[side[s]]) for s in range(n)]),
                       {"trump": SUIT_LETTERS[self._trump]})
         order = []
         for i in range(1, n + 1):
@@ -486,7 +468,7 @@ class DebertzMatch(Match):
         """Close the deal: write ``row``, archive the record, pass the deal on."""
         self._sheet.append(row)
         self._records.append((self._hands0, self._stock,
-                              tuple(a for _, a in self._history)))
+                              tuple([a for _, a in self._history])))
         self._phase = DEAL
         self._awaiting = True
         self._deal_index += 1
@@ -499,128 +481,11 @@ class DebertzMatch(Match):
     # -- text ------------------------------------------------------------------------------
     def action_to_text(self, action: int) -> str:
         """Return ``action`` in record notation, e.g. ``"play KH bella"``."""
-        if not 0 <= action < N_ACTIONS:
-            raise ValueError(f"no Debertz action has number {action}")
-        if action < BELLA:
-            return "play " + format_card(action)
-        if action < ACCEPT:
-            return f"play {format_card(action - BELLA)} bella"
-        if action == ACCEPT:
-            return "accept"
-        if action == PASS:
-            return "pass"
-        if action < SWAP7:
-            return "trump " + SUIT_LETTERS[action - TRUMP]
-        return "swap7" if action == SWAP7 else "declare"
+        return A.action_to_text(action)
 
     def parse_action(self, text: str) -> int:
         """Parse record notation (``accept``, ``trump H``, ``play KH bella``...) into an action."""
-        words = text.split()
-        low = [w.lower() for w in words]
-        try:
-            if low == ["accept"]:
-                return ACCEPT
-            if low == ["pass"]:
-                return PASS
-            if low == ["swap7"]:
-                return SWAP7
-            if low == ["declare"]:
-                return DECLARE
-            if len(low) == 2 and low[0] == "trump":
-                return TRUMP + parse_suit(words[1])
-            if len(low) in (2, 3) and low[0] == "play":
-                c = parse_card(words[1])
-                if len(low) == 2:
-                    return c
-                if low[2] == "bella":
-                    return c + BELLA
-        except ValueError as e:
-            raise IllegalActionError(f"{text!r}: {e}") from None
-        raise IllegalActionError(
-            f"{text!r} is not a Debertz action (expected accept, pass, trump S, swap7, declare, "
-            "play CARD or play CARD bella)")
-
-    def why_illegal(self, action: int) -> str | None:
-        """Return None if ``action`` is legal now, else a sentence saying why it is not."""
-        if not 0 <= action < N_ACTIONS:
-            return f"there is no Debertz action number {action}"
-        phase = self._phase
-        if phase is not BIDDING and phase is not PLAY:
-            return "the match is over" if self._over else "the cards have not been dealt"
-        if action in self.legal_actions():
-            return None
-        seat = self._to_act
-        if phase is BIDDING:
-            return self._why_not_bid(action)
-        if action in (ACCEPT, PASS) or TRUMP <= action < SWAP7:
-            return "the bidding is over: play a card"
-        hand = self._hands[seat]
-        if action == SWAP7:
-            return self._why_not_swap(seat, hand)
-        if action == DECLARE:
-            if self._trick_no:
-                return "melds are declared in the first trick only"
-            if self._declared[seat]:
-                return "you have already declared your melds"
-            return "you hold no meld (three or more cards in sequence in one suit)"
-        c = action & 31
-        name = format_card(c)
-        if not hand >> c & 1:
-            return f"you do not hold {name}"
-        if action >= BELLA:
-            trump = self._trump
-            if c >> 3 != trump or c & 7 not in (KING, QUEEN):
-                return "bella is the king and queen of trump: announce it with one of them"
-            other = card(trump, KING + QUEEN - (c & 7))
-            if not hand >> other & 1:
-                return (f"bella needs both: you no longer hold {format_card(other)}")
-            if not self._bella_allowed(seat):
-                return "bella may be announced only after your side has won a trick"
-        return self._why_not_card(seat, hand, c)
-
-    def _why_not_bid(self, action: int) -> str:
-        turned = SUIT_LETTERS[self._turned >> 3]
-        if action < ACCEPT or action in (SWAP7, DECLARE):
-            return "the bidding is under way: " + (
-                "accept the turned suit or pass" if self._round == 1
-                else "name a trump with 'trump S' or pass")
-        if action == ACCEPT:
-            return (f"round 2: the turned suit {turned} was refused; name another suit "
-                    "with 'trump S' or pass")
-        if action == PASS:
-            return "with obligation the dealer, last in round 2, must name a trump"
-        if self._round == 1:
-            return "round 1: accept the turned suit or pass; naming a suit comes in round 2"
-        return f"{turned} was turned and refused in round 1: name another suit"
-
-    def _why_not_swap(self, seat: int, hand: Hand) -> str:
-        if not self.rules.seven_swap or self._teams:
-            return "the seven swap is not played at this table"
-        if self._trump != self._turned >> 3:
-            return "the seven swap is possible only when the turned suit is trump"
-        if self._swapper >= 0:
-            return "the turned card has already been swapped"
-        if self._trick_no:
-            return "the seven may be swapped only before your first card"
-        if self._declared[seat]:
-            return "the seven must be swapped before you declare"
-        return f"you do not hold the seven of trump ({format_card(self._trump * 8 + SEVEN)})"
-
-    def _why_not_card(self, seat: int, hand: Hand, c: Card) -> str:
-        trick = self._trick
-        led = trick[0] >> 3
-        trump = self._trump
-        names = ("spades", "clubs", "diamonds", "hearts")
-        legal = self._legal_cards(seat, hand)
-        if hand & SUIT_MASK[led]:
-            if c >> 3 != led:
-                return f"you must follow suit ({names[led]})"
-            return ("you must play a higher trump than the trick's best: "
-                    + format_cards(x for x in range(32) if legal >> x & 1))
-        if c >> 3 != trump:
-            return f"you have no {names[led]}, so you must trump ({names[trump]})"
-        return ("you must overtrump the trick's best trump: "
-                + format_cards(x for x in range(32) if legal >> x & 1))
+        return A.parse_action(text)
 
     # -- state of the match ----------------------------------------------------------------
     @property
@@ -680,33 +545,26 @@ class DebertzMatch(Match):
                         "actions": [self.action_to_text(a) for a in actions]})
         return out
 
-    # -- hidden information ----------------------------------------------------------------
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        """Return exactly what ``seat`` may see now (``None``: a spectator), JSON-ready."""
-        from kozyr.games.debertz.observer import observation
-        return observation(self, seat)
+    # -- copies ----------------------------------------------------------------------------
+    #: The list attributes a clone copies (the rest are immutable or replaced, never changed).
+    _LISTS: ClassVar[tuple[str, ...]] = (
+        "_sheet", "_totals", "_baits", "_records", "_hands", "_trick", "_won", "_side_won",
+        "_side_points", "_declared", "_melds", "_bella", "_history")
 
-    def resample(self, seat: int, rng: random.Random) -> DebertzMatch:
-        """Return a copy whose cards hidden from ``seat`` are dealt again, consistently."""
-        from kozyr.games.debertz.observer import resample
-        out = resample(self, seat, rng)
-        # Nothing true but unseen may stay in a sample: the seed would deal this deal and the
-        # next ones again, and earlier deals' records hold hands this seat never saw.
-        out.seed = rng.getrandbits(63)
-        out._records = []
-        return out
+    def clone(self) -> Self:
+        """Return an independent copy."""
+        return clone(self, self._LISTS)
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         """Restore a pickled match; phases are compared by identity, so re-use the constants."""
-        state["_phase"] = _PHASES[state["_phase"]]
+        state["_phase"] = PHASES[state["_phase"]]
         self.__dict__.update(state)
 
-    def clone(self) -> DebertzMatch:
-        """Return an independent copy."""
-        new = object.__new__(DebertzMatch)
-        d = self.__dict__.copy()
-        for key in ("_sheet", "_totals", "_baits", "_records", "_hands", "_trick", "_won",
-                    "_side_won", "_side_points", "_declared", "_melds", "_bella", "_history"):
-            d[key] = list(d[key])
-        new.__dict__.update(d)
-        return new
+
+def __getattr__(name: str) -> Any:
+    """Keep ``from kozyr.games.debertz.state import DebertzMatch`` working (it lives in
+    :mod:`kozyr.games.debertz.match`, which composes this engine with its observer)."""
+    if name == "DebertzMatch":
+        from kozyr.games.debertz import match
+        return match.DebertzMatch
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
