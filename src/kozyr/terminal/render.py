@@ -12,7 +12,7 @@ shown as ``A♠ 10♥`` with hearts and diamonds in red; lines fit in 80 columns
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -20,6 +20,8 @@ from rich.table import Table
 from rich.text import Text
 
 from kozyr.cards import SUIT_SYMBOLS, parse_card, parse_suit, pretty_card
+from kozyr.core.errors import RulesError
+from kozyr.games.registry import spec
 
 RED_SUITS = (2, 3)  # diamonds, hearts
 SUIT_STYLE = ("bold", "bold", "bold red", "bold red")
@@ -61,7 +63,8 @@ def hand_text(hand: str | None) -> Text:
     return Text("   ").join(pretty(groups[s]) for s in sorted(groups))
 
 
-def _name(names: Sequence[str], seat: Any) -> str:
+def seat_name(names: Sequence[str], seat: Any) -> str:
+    """Return the name of ``seat`` (its number if it has no name, a dash for none)."""
     if isinstance(seat, int) and 0 <= seat < len(names):
         return names[seat]
     return "—" if seat is None else str(seat)
@@ -85,8 +88,8 @@ def describe_action(text: str, names: Sequence[str], *, compact: bool = False) -
     if head == "give" and len(parts) == 3:
         seat = int(parts[1]) if parts[1].isdigit() else parts[1]
         if parts[2] == "??":
-            return Text(f"gives a card to {_name(names, seat)}")
-        return Text.assemble("give ", card_text(parts[2]), f" to {_name(names, seat)}")
+            return Text(f"gives a card to {seat_name(names, seat)}")
+        return Text.assemble("give ", card_text(parts[2]), f" to {seat_name(names, seat)}")
     if head == "bid" and len(parts) == 2 and compact:
         return Text(parts[1])
     if head == "discard" and len(parts) == 2:
@@ -136,28 +139,29 @@ def trick_text(trick: Sequence[Any] | None, names: Sequence[str], leader: Any = 
     """Return the cards of a trick with who played them."""
     if not trick:
         return Text("—", style="dim")
-    return Text("   ").join(Text.assemble(f"{_name(names, s)} ", card_text(c))
+    return Text("   ").join(Text.assemble(f"{seat_name(names, s)} ", card_text(c))
                             for s, c in seated(trick, leader, len(names)))
 
 
 def scores_text(obs: dict[str, Any], names: Sequence[str]) -> Text:
     """Return the running totals, one per seat."""
     totals = obs.get("totals") or []
-    return Text("  ").join(Text.assemble((f"{_name(names, i)} ", "bold"), f"{t}")
+    return Text("  ").join(Text.assemble((f"{seat_name(names, i)} ", "bold"), f"{t}")
                            for i, t in enumerate(totals))
 
 
 def bidding_text(history: Sequence[Sequence[Any]], names: Sequence[str]) -> Text:
     """Return the auction so far (bids, passes, accepts, trumps named) from the history."""
     words = ("bid", "pass", "blind", "accept", "trump", "redeal", "keep")
-    parts = [Text.assemble(f"{_name(names, s)} ", describe_action(str(t), names, compact=True))
+    parts = [Text.assemble(f"{seat_name(names, s)} ", describe_action(str(t), names, compact=True))
              for s, t in history if str(t).split()[0] in words]
     if not parts:
         return Text("—", style="dim")
     return Text(" · ").join(parts)
 
 
-def _line(label: str, value: Text | str) -> Text:
+def line(label: str, value: Text | str) -> Text:
+    """Return one labelled line of the status."""
     return Text.assemble((f"{label:<11}", "bold cyan"), value)
 
 
@@ -168,134 +172,39 @@ def status(obs: dict[str, Any], names: Sequence[str]) -> RenderableType:
     head = Text.assemble(
         (f" {str(game).capitalize()} ", "bold reverse"),
         f"  deal {int(obs.get('deal_index', 0)) + 1}",
-        f" · dealer {_name(names, obs.get('dealer'))}",
+        f" · dealer {seat_name(names, obs.get('dealer'))}",
         f" · {obs.get('phase', '')}")
     to_act = obs.get("to_act")
     if to_act is not None:
-        head.append(f" · to act: {_name(names, to_act)}", style="bold")
+        head.append(f" · to act: {seat_name(names, to_act)}", style="bold")
     lines.append(head)
-    lines.append(_line("Scores", scores_text(obs, names)))
-    if game == "thousand":
-        lines.extend(_thousand_lines(obs, names))
-    else:
-        lines.extend(_stock_game_lines(obs, names))
+    lines.append(line("Scores", scores_text(obs, names)))
+    lines.extend(game_lines(obs, names))
     last = obs.get("last_trick")
     if isinstance(last, dict) and last.get("cards"):
-        lines.append(_line("Last trick", Text.assemble(
+        lines.append(line("Last trick", Text.assemble(
             trick_text(last["cards"], names, last.get("leader")),
-            f"  → {_name(names, last.get('winner'))}")))
+            f"  → {seat_name(names, last.get('winner'))}")))
     if obs.get("phase") == "play" or obs.get("trick"):
-        lines.append(_line("Trick", trick_text(obs.get("trick"), names, obs.get("leader"))))
+        lines.append(line("Trick", trick_text(obs.get("trick"), names, obs.get("leader"))))
     tricks = obs.get("tricks_won")
     if tricks and any(tricks):
-        lines.append(_line("Tricks won", Text("  ").join(
-            Text(f"{_name(names, i)} {n}") for i, n in enumerate(tricks))))
-    lines.append(_line("Your hand", hand_text(obs.get("hand"))))
+        lines.append(line("Tricks won", Text("  ").join(
+            Text(f"{seat_name(names, i)} {n}") for i, n in enumerate(tricks))))
+    lines.append(line("Your hand", hand_text(obs.get("hand"))))
     return Group(*lines)
 
 
-def _thousand_lines(obs: dict[str, Any], names: Sequence[str]) -> list[Text]:
-    out: list[Text] = []
-    hist = obs.get("history") or []
-    out.append(_line("Bidding", bidding_text(hist, names)))
-    bid, hb = obs.get("bid"), obs.get("high_bidder")
-    if obs.get("declarer") is not None:
-        c = obs.get("contract")
-        out.append(_line("Declarer", Text.assemble(
-            (_name(names, obs["declarer"]), "bold"),
-            f" · bid {bid}" if bid is not None else "",
-            f" · contract {c}" if c is not None else "")))
-    elif bid is not None:
-        out.append(_line("High bid", f"{bid} by {_name(names, hb)}"))
-    if obs.get("talon"):
-        out.append(_line("Talon", pretty(obs["talon"])))
-    piles = obs.get("talon_piles")
-    if piles and any(piles):
-        out.append(_line("Piles", Text(" | ").join(pretty(p) if p else Text("??", style="dim")
-                                                   for p in piles)))
-    given = obs.get("given")
-    if given:
-        out.append(_line("You gave", Text(", ").join(
-            Text.assemble(card_text(str(c)), f" to {_name(names, s)}") for s, c in given)))
-    received = obs.get("received")
-    if received:
-        out.append(_line("Received", pretty(received)))
-    if obs.get("discards"):
-        out.append(_line("Discards", pretty(obs["discards"])))
-    trump = obs.get("trump")
-    marriages = obs.get("marriages") or []
-    if trump or marriages:
-        t = Text.assemble("trump ", suit_text(trump) if trump else Text("none", style="dim"))
-        if marriages:
-            t.append("   marriages: ")
-            t.append_text(Text(", ").join(Text.assemble(f"{_name(names, s)} ", suit_text(m))
-                                          for s, m in marriages))
-        out.append(_line("Trump", t))
-    extras = []
-    for key, label in (("barrel", "on the barrel"),):
-        seats = obs.get(key) or []
-        if seats:
-            extras.append(f"{label}: " + ", ".join(_name(names, s) for s in seats))
-    bolts = obs.get("bolts") or []
-    if any(bolts):
-        extras.append("bolts: " + ", ".join(f"{_name(names, i)} {b}"
-                                            for i, b in enumerate(bolts) if b))
-    if extras:
-        out.append(_line("Match", " · ".join(extras)))
-    return out
-
-
-def _stock_game_lines(obs: dict[str, Any], names: Sequence[str]) -> list[Text]:
-    """Return Debertz / Tertz lines: turned card, trump, declarer, melds, stock."""
-    out: list[Text] = []
-    teams = obs.get("teams")
-    if teams:
-        out.append(_line("Teams", " vs ".join(
-            " + ".join(_name(names, s) for s in team) for team in teams)))
-    hist = obs.get("history") or []
-    if obs.get("game") == "debertz":
-        out.append(_line("Bidding", bidding_text(hist, names)))
-    row = Text()
-    if obs.get("turned"):
-        row.append_text(Text.assemble("turned ", card_text(str(obs["turned"])), "   "))
-    if obs.get("trump"):
-        row.append_text(Text.assemble("trump ", suit_text(str(obs["trump"])), "   "))
-    if obs.get("declarer") is not None:
-        row.append(f"declarer {_name(names, obs['declarer'])}   ")
-    if obs.get("stock_size") is not None:
-        row.append(f"stock {obs['stock_size']}   ")
-    if obs.get("cutter"):
-        row.append_text(Text.assemble("cutter ", card_text(str(obs["cutter"])), "   "))
-    if obs.get("pot"):
-        row.append(f"hanging pot {obs['pot']}")
-    if row.plain:
-        out.append(_line("Table", row))
-    melds = obs.get("melds")
-    if melds and all(isinstance(m, list) and len(m) == 3 for m in melds):
-        out.append(_line("Melds", Text(", ").join(
-            Text.assemble((f"{_name(names, s)} ", "bold"), f"{kind} ", pretty(str(cards)))
-            for s, kind, cards in melds)))
-        obs = {k: v for k, v in obs.items() if k != "melds"}
-    known = obs.get("known") or []
-    held = [(i, k) for i, k in enumerate(known) if k and i != obs.get("seat")]
-    if held:
-        out.append(_line("Known", Text("; ").join(
-            Text.assemble(f"{_name(names, i)} holds ", pretty(str(k))) for i, k in held)))
-    baits = obs.get("baits") or []
-    if any(baits):
-        out.append(_line("Baits", "  ".join(f"{_name(names, i)} {b}"
-                                            for i, b in enumerate(baits) if b)))
-    for key, label in (("melds", "Melds"), ("combinations", "Combos"), ("bella", "Bella")):
-        value = obs.get(key)
-        if not value:
-            continue
-        if isinstance(value, list) and len(value) == len(names) and all(
-                isinstance(v, list) for v in value):
-            if any(value):
-                out.append(_line(label, combos_text(value, names)))
-        else:
-            out.append(_line(label, _generic(value, names)))
-    return out
+def game_lines(obs: dict[str, Any], names: Sequence[str]) -> list[Text]:
+    """Return the game's own status lines, drawn by its renderer (``GameSpec.terminal``)."""
+    try:
+        game = spec(str(obs.get("game", "")))
+    except RulesError:
+        return []
+    if not game.terminal:
+        return []
+    draw: Callable[[dict[str, Any], Sequence[str]], list[Text]] = game.load(game.terminal)
+    return draw(obs, names)
 
 
 def combos_text(per_seat: Sequence[Any], names: Sequence[str]) -> Text:
@@ -310,20 +219,20 @@ def combos_text(per_seat: Sequence[Any], names: Sequence[str]) -> Text:
                 items.append(Text.assemble(f"{c.get('kind', '')} ", pretty(c.get("cards")),
                                            f" ({c.get('value', '?')})"))
             else:
-                items.append(_generic(c, names))
-        parts.append(Text.assemble((f"{_name(names, seat)}: ", "bold"), Text(", ").join(items)))
+                items.append(generic_text(c, names))
+        parts.append(Text.assemble((f"{seat_name(names, seat)}: ", "bold"), Text(", ").join(items)))
     return Text("; ").join(parts) if parts else Text("—", style="dim")
 
 
-def _generic(value: Any, names: Sequence[str]) -> Text:
+def generic_text(value: Any, names: Sequence[str]) -> Text:
     """Return a melds/combinations structure as readable text (seat numbers become names)."""
     if isinstance(value, dict):
-        return Text("; ").join(Text.assemble(f"{k}: ", _generic(v, names))
+        return Text("; ").join(Text.assemble(f"{k}: ", generic_text(v, names))
                                for k, v in value.items())
     if isinstance(value, list):
         if len(value) == 2 and isinstance(value[0], int) and not isinstance(value[0], bool):
-            return Text.assemble(f"{_name(names, value[0])} ", _generic(value[1], names))
-        return Text(", ").join(_generic(v, names) for v in value)
+            return Text.assemble(f"{seat_name(names, value[0])} ", generic_text(value[1], names))
+        return Text(", ").join(generic_text(v, names) for v in value)
     if isinstance(value, str):
         toks = value.split()
         if toks and all(_is_card(t) for t in toks):
@@ -359,7 +268,7 @@ def sheet_table(sheet: Sequence[dict[str, Any]], names: Sequence[str],
             bid_text = Text.assemble("trump ", suit_text(str(row["trump"])))
         else:
             bid_text = Text("" if bid is None else str(bid))
-        cells: list[Text | str] = [str(i), _name(names, decl) if decl is not None else "—",
+        cells: list[Text | str] = [str(i), seat_name(names, decl) if decl is not None else "—",
                                    bid_text]
         scores = row.get("scores") or []
         totals = row.get("totals") or []

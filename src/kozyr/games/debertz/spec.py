@@ -14,7 +14,7 @@ SPEC = GameSpec(
     ),
     heuristic="kozyr.bots.heuristic.debertz:DebertzHeuristic",
     pimc="kozyr.bots.pimc_tricks:TrickPimcBot",
-    terminal="kozyr.terminal.stock_games:status_lines",
+    terminal="kozyr.terminal.debertz:status_lines",
     web="debertz",
     order=2,
 )

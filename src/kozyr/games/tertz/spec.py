@@ -10,7 +10,7 @@ SPEC = GameSpec(
     salons=(("tertz", "Tertz"),),
     heuristic="kozyr.bots.heuristic.tertz:TertzHeuristic",
     pimc="kozyr.bots.pimc_tricks:TrickPimcBot",
-    terminal="kozyr.terminal.stock_games:status_lines",
+    terminal="kozyr.terminal.tertz:status_lines",
     web="tertz",
     order=3,
 )

@@ -1,0 +1,62 @@
+"""Debertz's lines of the terminal status (its ``GameSpec.terminal``), from one observation."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.text import Text
+
+from kozyr.terminal.render import (
+    bidding_text,
+    card_text,
+    combos_text,
+    generic_text,
+    line,
+    pretty,
+    seat_name,
+    suit_text,
+)
+
+
+def status_lines(obs: dict[str, Any], names: Sequence[str]) -> list[Text]:
+    """Return Debertz's lines: teams, bidding, the table (turned card, trump, stock), melds."""
+    out: list[Text] = []
+    teams = obs.get("teams")
+    if teams:
+        out.append(line("Teams", " vs ".join(
+            " + ".join(seat_name(names, s) for s in team) for team in teams)))
+    out.append(line("Bidding", bidding_text(obs.get("history") or [], names)))
+    row = Text()
+    if obs.get("turned"):
+        row.append_text(Text.assemble("turned ", card_text(str(obs["turned"])), "   "))
+    if obs.get("trump"):
+        row.append_text(Text.assemble("trump ", suit_text(str(obs["trump"])), "   "))
+    if obs.get("declarer") is not None:
+        row.append(f"declarer {seat_name(names, obs['declarer'])}   ")
+    if obs.get("stock_size") is not None:
+        row.append(f"stock {obs['stock_size']}   ")
+    if obs.get("cutter"):
+        row.append_text(Text.assemble("cutter ", card_text(str(obs["cutter"])), "   "))
+    if obs.get("pot"):
+        row.append(f"hanging pot {obs['pot']}")
+    if row.plain:
+        out.append(line("Table", row))
+    melds = obs.get("melds")  # [[seat, kind, cards], ...]
+    if melds:
+        out.append(line("Melds", Text(", ").join(
+            Text.assemble((f"{seat_name(names, s)} ", "bold"), f"{kind} ", pretty(str(cards)))
+            for s, kind, cards in melds)))
+    baits = obs.get("baits") or []
+    if any(baits):
+        out.append(line("Baits", "  ".join(f"{seat_name(names, i)} {b}"
+                                           for i, b in enumerate(baits) if b)))
+    bella = obs.get("bella")
+    if bella:
+        if isinstance(bella, list) and len(bella) == len(names) and all(
+                isinstance(v, list) for v in bella):
+            if any(bella):
+                out.append(line("Bella", combos_text(bella, names)))
+        else:
+            out.append(line("Bella", generic_text(bella, names)))
+    return out
