@@ -1,14 +1,27 @@
-"""Helpers of the server tests: the game under test, card extraction, websocket clients."""
+"""Helpers of the server tests: the game under test, card extraction, websocket clients.
+
+Two kinds of clients: conversations over Starlette's TestClient (:func:`hello`,
+:func:`until`, :func:`create`, ...), and :class:`Client` on a real socket (the
+``websockets`` library) for a live uvicorn or a ``kozyr serve`` subprocess
+(:func:`start_server`, :func:`stop_server`).
+"""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import re
-from typing import Any
+import subprocess
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from kozyr.games import new_match
+
+if TYPE_CHECKING:
+    from starlette.testclient import TestClient
 
 
 def _thousand_ready() -> bool:
@@ -165,3 +178,99 @@ async def seat_clients(base: str, n: int) -> tuple[dict[int, Client], str]:
         await c.send({"type": "join", "table": table, "seat": i})
         await c.expect("table")
     return clients, table
+
+
+# -- TestClient conversations -----------------------------------------------------------
+#: a TestClient websocket session
+Ws = Any
+
+
+def hello(client: TestClient, token: str | None = None) -> tuple[Ws, dict[str, Any]]:
+    """Open a websocket session and say hello (as ``token``'s user); return it and the welcome."""
+    ws = client.websocket_connect("/ws").__enter__()
+    msg: dict[str, Any] = {"type": "hello", "v": 1}
+    if token:
+        msg["token"] = token
+    ws.send_json(msg)
+    welcome = ws.receive_json()
+    assert welcome["type"] == "welcome"
+    return ws, welcome
+
+
+def register(client: TestClient, name: str) -> str:
+    """Register ``name``; forget the cookie so later sockets are other users."""
+    token: str = client.post("/api/auth/register",
+                             json={"name": name, "password": "secret1"}).json()["token"]
+    client.cookies.clear()
+    return token
+
+
+def bye(ws: Ws) -> None:
+    """Close a TestClient websocket session completely."""
+    ws.__exit__(None, None, None)
+
+
+def until(ws: Ws, *types: str) -> dict[str, Any]:
+    """Read until a message of one of ``types`` arrives; return it."""
+    for _ in range(10000):
+        msg: dict[str, Any] = ws.receive_json()
+        if msg["type"] in types:
+            return msg
+    raise AssertionError(f"no {types}")
+
+
+def create(ws: Ws, spec: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    """Create a table of ``spec`` (with ``extra`` fields); return the ``created`` message."""
+    ws.send_json({"type": "create", "spec": {**spec, **extra}, "id": "c"})
+    msg = until(ws, "created", "error")
+    assert msg["type"] == "created", msg
+    return msg
+
+
+def fill_with_bots(ws: Ws, table: str, first: int, level: str = "easy") -> None:
+    """Put a bot of ``level`` in every seat from ``first`` on."""
+    for seat in range(first, SEATS):
+        ws.send_json({"type": "add_bot", "table": table, "seat": seat, "level": level})
+
+
+def play_to_end(ws: Ws, table: str) -> dict[str, Any]:
+    """Answer every decision with the first legal action until the match is over."""
+    for _ in range(20000):
+        msg = ws.receive_json()
+        if msg["type"] == "over":
+            return msg
+        assert msg["type"] != "error", msg
+        if msg["type"] in ("state", "table") and msg["legal"]:
+            ws.send_json({"type": "intent", "table": table, "state": msg["state"],
+                          "action": msg["legal"][-1]})
+    raise AssertionError("the match did not end")
+
+
+# -- a `kozyr serve` subprocess ------------------------------------------------------------
+async def start_server(db: str, port: int, tmp: Path) -> subprocess.Popen[bytes]:
+    """Start ``kozyr serve`` on ``db`` and loopback ``port`` (in folder ``tmp``); wait for it."""
+    env = dict(os.environ, KOZYR_BOT_DELAY="0", KOZYR_GRACE="60", KOZYR_BOT_WORKERS="1")
+    kozyr = Path(sys.executable).parent / "kozyr"
+    proc = subprocess.Popen([str(kozyr), "serve", "--port", str(port), "--db", db],
+                            cwd=tmp, env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    for _ in range(300):
+        try:
+            _, w = await asyncio.open_connection("127.0.0.1", port)
+            w.close()
+            await w.wait_closed()
+            return proc
+        except OSError:
+            await asyncio.sleep(0.05)
+    proc.kill()
+    raise AssertionError("kozyr serve did not start")
+
+
+def stop_server(proc: subprocess.Popen[bytes]) -> None:
+    """Stop a server started by :func:`start_server` (terminate, then kill)."""
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()

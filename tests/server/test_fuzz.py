@@ -17,8 +17,7 @@ from kozyr.server.protocol import ERROR_CODES, LEVELS, SCHEMAS, _Str
 
 from .conftest import TestClient
 from .conftest import settings as fast_settings
-from .helpers import GAME_SPEC, SEATS
-from .test_ws import bye, create, hello, until
+from .helpers import GAME_SPEC, SEATS, bye, create, hello, until
 
 ACTIONS = ["pass", "bid 100", "bid 120", "bid 300", "bid 5000", "play AS", "play KH marriage",
            "give 1 9C", "give 7 AS", "contract 120", "writeoff", "take 0", "trump H", "accept",

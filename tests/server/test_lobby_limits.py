@@ -22,8 +22,7 @@ from kozyr.server.table import Seat, TableMaster
 
 from .conftest import TestClient
 from .conftest import settings as fast_settings
-from .helpers import GAME_SPEC
-from .test_ws import bye, create, hello, register, until
+from .helpers import GAME_SPEC, bye, create, hello, register, until
 
 
 def apply_update(data: dict[str, Any], m: dict[str, Any]) -> None:

@@ -9,8 +9,7 @@ from typing import Any
 import pytest
 
 from .conftest import TestClient, live_server
-from .helpers import Client
-from .test_ws import bye, create, hello, register, until
+from .helpers import Client, bye, create, hello, register, until
 
 
 def _two_at_a_table(client: TestClient, spec: dict[str, Any]) -> tuple[Any, Any, str]:

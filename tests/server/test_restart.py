@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
-import os
 import random
 import signal
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -16,35 +12,7 @@ import httpx
 from kozyr.records import replay_record
 
 from .conftest import free_port
-from .helpers import SEATS, Client, play_until, seat_clients
-
-
-async def start_server(db: str, port: int, tmp: Path) -> subprocess.Popen[bytes]:
-    env = dict(os.environ, KOZYR_BOT_DELAY="0", KOZYR_GRACE="60", KOZYR_BOT_WORKERS="1")
-    kozyr = Path(sys.executable).parent / "kozyr"
-    proc = subprocess.Popen([str(kozyr), "serve", "--port", str(port), "--db", db],
-                            cwd=tmp, env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
-    for _ in range(300):
-        try:
-            _, w = await asyncio.open_connection("127.0.0.1", port)
-            w.close()
-            await w.wait_closed()
-            return proc
-        except OSError:
-            await asyncio.sleep(0.05)
-    proc.kill()
-    raise AssertionError("kozyr serve did not start")
-
-
-def stop_server(proc: subprocess.Popen[bytes]) -> None:
-    """Stop a server started by :func:`start_server` (terminate, then kill)."""
-    proc.terminate()
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
+from .helpers import SEATS, Client, play_until, seat_clients, start_server, stop_server
 
 
 async def test_kill_9_in_the_middle_of_a_match_then_restart_and_finish(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ import pytest
 from kozyr.server.table import master as master_mod
 
 from .conftest import TestClient
-from .test_ws import bye, create, fill_with_bots, hello, play_to_end, register, until
+from .helpers import bye, create, fill_with_bots, hello, play_to_end, register, until
 
 CARD_KEYS = ("hands", "talon", "stock")
 

@@ -29,8 +29,7 @@ from kozyr.server.settings import Settings
 from kozyr.server.storage import Storage
 
 from .conftest import TestClient, settings
-from .helpers import SEATS
-from .test_ws import create, fill_with_bots, play_to_end, until
+from .helpers import SEATS, create, fill_with_bots, play_to_end, start_server, stop_server, until
 
 EVIL = "http://127.0.0.1:9999"  # another port of the same host: same-site, other origin
 OWN = "http://testserver"  # the TestClient's Host
@@ -283,7 +282,6 @@ async def test_x_forwarded_for_from_loopback_is_ignored_by_kozyr_serve(tmp_path:
     import httpx
 
     from .conftest import free_port
-    from .test_restart import start_server, stop_server
 
     port = free_port()
     proc = await start_server(f"sqlite+aiosqlite:///{tmp_path}/xff.db", port, tmp_path)

@@ -3,71 +3,20 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+import re
+from pathlib import Path
+from typing import Any, ClassVar
 
 import pytest
 
+from kozyr.server.conn import Conn
+from kozyr.server.protocol import SCHEMAS
+from kozyr.server.settings import Settings
+from kozyr.server.storage import User
+from kozyr.server.ws import HANDLERS, Room, handle
+
 from .conftest import TestClient
-from .helpers import SEATS
-
-Ws = Any
-
-
-def hello(client: TestClient, token: str | None = None) -> tuple[Ws, dict[str, Any]]:
-    ws = client.websocket_connect("/ws").__enter__()
-    msg: dict[str, Any] = {"type": "hello", "v": 1}
-    if token:
-        msg["token"] = token
-    ws.send_json(msg)
-    welcome = ws.receive_json()
-    assert welcome["type"] == "welcome"
-    return ws, welcome
-
-
-def register(client: TestClient, name: str) -> str:
-    """Register ``name``; forget the cookie so later sockets are other users."""
-    token: str = client.post("/api/auth/register",
-                             json={"name": name, "password": "secret1"}).json()["token"]
-    client.cookies.clear()
-    return token
-
-
-def bye(ws: Ws) -> None:
-    """Close a TestClient websocket session completely."""
-    ws.__exit__(None, None, None)
-
-
-def until(ws: Ws, *types: str) -> dict[str, Any]:
-    for _ in range(10000):
-        msg: dict[str, Any] = ws.receive_json()
-        if msg["type"] in types:
-            return msg
-    raise AssertionError(f"no {types}")
-
-
-def create(ws: Ws, spec: dict[str, Any], **extra: Any) -> dict[str, Any]:
-    ws.send_json({"type": "create", "spec": {**spec, **extra}, "id": "c"})
-    msg = until(ws, "created", "error")
-    assert msg["type"] == "created", msg
-    return msg
-
-
-def fill_with_bots(ws: Ws, table: str, first: int, level: str = "easy") -> None:
-    for seat in range(first, SEATS):
-        ws.send_json({"type": "add_bot", "table": table, "seat": seat, "level": level})
-
-
-def play_to_end(ws: Ws, table: str) -> dict[str, Any]:
-    """Answer every decision with the first legal action until the match is over."""
-    for _ in range(20000):
-        msg = ws.receive_json()
-        if msg["type"] == "over":
-            return msg
-        assert msg["type"] != "error", msg
-        if msg["type"] in ("state", "table") and msg["legal"]:
-            ws.send_json({"type": "intent", "table": table, "state": msg["state"],
-                          "action": msg["legal"][-1]})
-    raise AssertionError("the match did not end")
+from .helpers import SEATS, bye, create, fill_with_bots, hello, play_to_end, register, until
 
 
 def test_hello_gives_a_guest_or_the_session_user(client: TestClient) -> None:
@@ -382,3 +331,108 @@ def test_a_bot_answering_nonsense_never_stalls_the_table(
     over = play_to_end(a, table)  # the bots fall back to random legal actions
     assert over["type"] == "over"
     bye(a)
+
+
+# -- the handler table (kozyr.server.ws.HANDLERS) ------------------------------------------
+#: a valid example of every client message type, as documented in docs/protocol.md §4
+EXAMPLES: dict[str, dict[str, Any]] = {
+    "hello": {"v": 1}, "ping": {}, "lobby": {}, "unlobby": {}, "create": {"spec": {}},
+    "join": {"table": "t1", "seat": 2}, "watch": {"table": "t1"}, "leave": {"table": "t1"},
+    "add_bot": {"table": "t1", "seat": 0, "level": "easy"},
+    "remove_bot": {"table": "t1", "seat": 0}, "rematch": {"table": "t1"},
+    "back": {"table": "t1"}, "intent": {"table": "t1", "state": 0, "action": "pass"},
+    "chat": {"table": "t1", "text": "hi"}, "resync": {"table": "t1", "version": 3},
+}
+
+
+def test_the_handler_table_has_one_entry_per_documented_type() -> None:
+    doc = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text()
+    documented = set(re.findall(r'^> \{"type": "([a-z_]+)"', doc, re.M))
+    assert documented == set(SCHEMAS) == set(HANDLERS) == set(EXAMPLES)
+
+
+class _Recorder:
+    """A stand-in lobby, table or auth: each call is logged as (name, method, args)."""
+
+    def __init__(self, name: str, log: list[tuple[Any, ...]], **answers: Any) -> None:
+        self.name, self.log, self.answers = name, log, answers
+        self.invite = None
+
+    def __getattr__(self, method: str) -> Any:
+        def call(*args: Any) -> Any:
+            self.log.append((self.name, method, *(a for a in args if not isinstance(a, Conn))))
+            answer = self.answers.get(method)
+            if method in ("subscribe", "unsubscribe", "connect", "get", "info"):
+                return answer
+
+            async def done() -> Any:
+                return answer
+            return done()
+        return call
+
+
+#: what each message type's handler does: the calls it makes, the replies it sends
+ROUTES: dict[str, tuple[list[tuple[Any, ...]], list[str]]] = {
+    "hello": ([("auth", "user", None), ("auth", "user", None), ("auth", "guest", ""),
+               ("lobby", "connect")], ["welcome"]),
+    "ping": ([], ["pong"]),
+    "lobby": ([("lobby", "subscribe")], []),
+    "unlobby": ([("lobby", "unsubscribe")], ["ok"]),
+    "create": ([("lobby", "create_table", User(1, "ann", False), {}), ("table", "info")],
+               ["created"]),
+    "join": ([("lobby", "get", "t1"), ("table", "join", 2, None)], []),
+    "watch": ([("lobby", "get", "t1"), ("table", "watch", None)], []),
+    "leave": ([("lobby", "get", "t1"), ("table", "leave")], ["left"]),
+    "add_bot": ([("lobby", "get", "t1"), ("table", "add_bot", 0, "easy")], []),
+    "remove_bot": ([("lobby", "get", "t1"), ("table", "remove_bot", 0)], []),
+    "rematch": ([("lobby", "get", "t1"), ("table", "rematch")], []),
+    "back": ([("lobby", "get", "t1"), ("table", "back")], []),
+    "intent": ([("lobby", "get", "t1"), ("table", "intent", 0, "pass")], []),
+    "chat": ([("lobby", "get", "t1"), ("table", "chat", "hi")], []),
+    "resync": ([("lobby", "get", "t1"), ("table", "resync", 3)], []),
+}
+
+
+async def test_each_type_is_routed_to_its_own_handler() -> None:
+    assert set(ROUTES) == set(HANDLERS)
+    log: list[tuple[Any, ...]] = []
+    table = _Recorder("table", log, info={})
+    lobby = _Recorder("lobby", log, get=table, create_table=table)
+    auth = _Recorder("auth", log, guest=(User(2, "guest-1", True), "token"))
+    room: Any = Room(lobby, auth, None, None, Settings())  # type: ignore[arg-type]
+
+    class Socket:  # the upgrade carried no cookie
+        cookies: ClassVar[dict[str, str]] = {}
+
+    class Host:
+        settings = Settings(rate=1000.0)
+
+    for i, (kind, (calls, replies)) in enumerate(ROUTES.items()):
+        conn = Conn(Socket(), Host())
+        conn.user = None if kind == "hello" else User(1, "ann", False)
+        log.clear()
+        await handle(room, conn, json.dumps({"type": kind, "id": i, **EXAMPLES[kind]}))
+        sent: list[dict[str, Any]] = []
+        while not conn.queue.empty():
+            text = conn.queue.get_nowait()
+            if text is not None:
+                sent.append(json.loads(text))
+        assert log == calls, kind
+        assert [m["type"] for m in sent] == replies, (kind, sent)
+        assert all(m.get("re") == i for m in sent), kind
+
+
+def test_an_unknown_type_is_answered_bad_message(client: TestClient) -> None:
+    with client.websocket_connect("/ws") as sock:  # before hello too
+        sock.send_json({"type": "nosuch", "id": 4})
+        msg = sock.receive_json()
+        assert (msg["type"], msg["code"], msg["re"]) == ("error", "bad_message", 4)
+        assert msg["message"].startswith("unknown message type")
+    sock, _ = hello(client)
+    for bad in ({"type": "nosuch", "id": "x"}, {"type": 7, "id": "x"}, {"id": "x"}):
+        sock.send_json(bad)
+        msg = until(sock, "error")
+        assert (msg["code"], msg["re"]) == ("bad_message", "x")
+    sock.send_json({"type": "ping", "id": 5})  # the socket lives on
+    assert until(sock, "pong")["re"] == 5
+    bye(sock)
