@@ -45,28 +45,68 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict, TypeVar
 
 from kozyr.cards import SUIT_LETTERS, format_card, format_hand
+from kozyr.core.observation import BaseObservation, HistoryEntry, SeatCard
 from kozyr.games.thousand import actions as A
 from kozyr.games.thousand.cardplay import forbidden_cards, marriage_partners
 from kozyr.games.thousand.deal import DealtCards
 from kozyr.games.thousand.scoring import barrel_seats
+from kozyr.games.thousand.tables import P_BIDDING, P_CONTRACT, P_DEAL, P_OVER, P_REDEAL, P_TALON
 
 if TYPE_CHECKING:
-    from kozyr.games.thousand.state import ThousandMatch
+    from kozyr.games.thousand.state import ThousandState
 
-_REDEAL, _BIDDING, _TALON, _CONTRACT, _PLAY = 1, 2, 3, 4, 5
 #: Deals tried by :func:`resample` to meet what the bids and the redeal round showed.
 RESAMPLE_ATTEMPTS = 400
 
+StateT = TypeVar("StateT", bound="ThousandState")
 
-def _hand_hidden_from_self(m: ThousandMatch, seat: int) -> bool:
+
+class LastTrick(TypedDict):
+    """The last trick taken: its cards as ``[seat, card]`` in play order, and who took it."""
+
+    cards: list[SeatCard]
+    winner: int
+
+
+class ThousandObservation(BaseObservation):
+    """What :func:`observation` returns: the keys every game shares, and Thousand's own (see
+    the module's list for their meaning)."""
+
+    sitting_out: int | None
+    forced_bidder: int | None
+    bid: int | None
+    high_bidder: int | None
+    passed: list[bool]
+    blind: bool
+    cap: int | None
+    declarer: int | None
+    contract: int | None
+    talon: str | None
+    talon_piles: list[str | None] | None
+    received: list[str]
+    given: list[SeatCard]
+    discards: list[str] | None
+    #: ``[seat, suit letter]`` of each marriage declared, in order.
+    marriages: list[list[int | str]]
+    trick: list[SeatCard]
+    last_trick: LastTrick | None
+    taken_points: list[int]
+    barrel: list[int]
+    bolts: list[int]
+    writeoffs: list[int]
+    cut_penalties: list[list[int]]
+    winner: int | None
+
+
+def _hand_hidden_from_self(m: ThousandState, seat: int) -> bool:
     """Return True while ``seat`` plays blind and may not look at his own cards."""
-    return seat == m._forced and m._phase == _BIDDING and (m._blind_pending or m._blind)
+    return seat == m._forced and m._phase == P_BIDDING and (m._blind_pending or m._blind)
 
 
-def _sees_card(m: ThousandMatch, viewer: int | None, actor: int, action: int) -> bool:
+def _sees_card(m: ThousandState, viewer: int | None, actor: int, action: int) -> bool:
     if A.DISCARD <= action < A.GIVE:
         return viewer == actor
     if A.GIVE <= action < A.PASS:
@@ -80,42 +120,43 @@ def _redacted(action: int) -> str:
     return f"give {(action - A.GIVE) >> 5} ??"
 
 
-def _trick_seats(m: ThousandMatch) -> list[int]:
+def _trick_seats(m: ThousandState) -> list[int]:
     out = [m._leader]
     for _ in range(len(m._trick) - 1):
         out.append(m._nxt[out[-1]])
     return out
 
 
-def observation(m: ThousandMatch, seat: int | None) -> dict[str, Any]:
+def observation(m: ThousandState, seat: int | None) -> ThousandObservation:
     """Return exactly what ``seat`` may see of ``m`` now (``None``: a spectator), JSON-ready."""
     n = m._n
     rules = m.rules
     to_act = m.current_player()
     own = seat is not None and not _hand_hidden_from_self(m, seat)
-    history = []
+    history: list[HistoryEntry] = []
     for e in m._log:
         actor, action = (e >> 1) & 3, e >> 3
         text = (A.action_to_text(action) if _sees_card(m, seat, actor, action)
                 else _redacted(action))
         history.append([actor, text])
     decl = m._declarer if m._declarer >= 0 else None
-    started = m._phase not in (0, 6) or bool(m._log) or m._deals
+    started = m._phase not in (P_DEAL, P_OVER) or bool(m._log) or m._deals
     talon = None
     if n != 2 and decl is not None and (m._talon_shown or seat == decl):
         talon = format_hand(m._talon)
-    piles = None
+    piles: list[str | None] | None = None
     if n == 2:
         seen = m._talon_shown or (seat is not None and seat == decl)
         piles = [format_hand(m._piles[p]) if p == m._taken_pile and seen else None
                  for p in (0, 1)]
     received = [format_card(c) for to, c in m._given if to == seat]
-    given = [[to, format_card(c)] for to, c in m._given if seat is not None and seat == decl]
+    given: list[SeatCard] = [[to, format_card(c)] for to, c in m._given
+                             if seat is not None and seat == decl]
     discards = None
     if n == 2 and seat is not None and seat == decl and m._taken_pile >= 0:
         discards = [format_card(e >> 3 & 31) for e in m._log
                     if A.DISCARD <= e >> 3 < A.GIVE]
-    last = None
+    last: LastTrick | None = None
     if m._last_trick is not None:
         cards, leader, winner = m._last_trick
         seats = [leader]
@@ -143,8 +184,8 @@ def observation(m: ThousandMatch, seat: int | None) -> dict[str, Any]:
         "high_bidder": m._high if m._high >= 0 and m._bid else None,
         "passed": list(m._passed),
         "blind": m._blind,
-        "cap": m.cap(seat) if own and seat is not None and m._phase in (_BIDDING, _TALON,
-                                                                          _CONTRACT) else None,
+        "cap": m.cap(seat) if own and seat is not None and m._phase in (P_BIDDING, P_TALON,
+                                                                          P_CONTRACT) else None,
         "declarer": decl,
         "contract": m._contract or None,
         "talon": talon,
@@ -172,7 +213,7 @@ def observation(m: ThousandMatch, seat: int | None) -> dict[str, Any]:
 
 
 # -- resample ------------------------------------------------------------------------------------
-def _forbidden(m: ThousandMatch) -> list[int]:
+def _forbidden(m: ThousandState) -> list[int]:
     """Return, per seat, the cards its play has shown it cannot hold (voids, must_beat)."""
     plays = [((e >> 1) & 3, e >> 3 & 31, e >> 3 >= A.MARRIAGE) for e in m._log
              if e >> 3 < A.DISCARD]
@@ -181,7 +222,7 @@ def _forbidden(m: ThousandMatch) -> list[int]:
                            m._trump if fixed else -1, fixed)
 
 
-def _played_by(m: ThousandMatch) -> list[int]:
+def _played_by(m: ThousandState) -> list[int]:
     out = [0] * m._n
     for e in m._log:
         action = e >> 3
@@ -190,7 +231,7 @@ def _played_by(m: ThousandMatch) -> list[int]:
     return out
 
 
-def _marriage_known(m: ThousandMatch, played: list[int]) -> list[int]:
+def _marriage_known(m: ThousandState, played: list[int]) -> list[int]:
     """Return, per seat, the partners of declared marriages he still holds (known to all)."""
     out = [0] * m._n
     all_played = 0
@@ -235,14 +276,11 @@ def _match(cards: list[int], slots: list[int]) -> list[int]:
     return owner
 
 
-def resample(m: ThousandMatch, seat: int, rng: random.Random) -> ThousandMatch:
+def resample(m: StateT, seat: int, rng: random.Random) -> StateT:
     """Return a copy of ``m`` whose cards hidden from ``seat`` are dealt again (see module)."""
     seed = rng.getrandbits(32)  # future deals of the copy come from the rng, not the seed
-    if m._phase in (0, 6) or not m._deals:
-        out = m.clone()
-        out.seed = seed
-        out._deck = None  # no_shuffle: the deck this deal was cut from would show its cards
-        return out
+    if m._phase in (P_DEAL, P_OVER) or not m._deals:
+        return m._sample_copy(seed)
     n = m._n
     decl = m._declarer
     played = _played_by(m)
@@ -321,15 +359,10 @@ def resample(m: ThousandMatch, seat: int, rng: random.Random) -> ThousandMatch:
             slot_loc.append(loc)
         pool_locs.append(loc)
     if not pool_locs:
-        out = m.clone()
-        out.seed = seed
-        out._deck = None
-        return out
+        return m._sample_copy(seed)
     cards0 = sorted(c for c in range(32) if pool >> c & 1)
     for _attempt in range(RESAMPLE_ATTEMPTS):
-        out = m.clone()
-        out.seed = seed
-        out._deck = None
+        out = m._sample_copy(seed)
         cards = list(cards0)
         rng.shuffle(cards)
         owner = _match(cards, slots)
@@ -340,44 +373,49 @@ def resample(m: ThousandMatch, seat: int, rng: random.Random) -> ThousandMatch:
             new[loc] |= 1 << c
             if loc in gifts_hidden and tcards >> c & 1:
                 gift_of[loc] = c  # a shown talon card can only be there as his gift
+        hands = list(m._hands)
+        talon = m._talon
+        piles = list(m._piles)
+        discards = m._discards
         for loc, content in new.items():
             if loc < n:
-                out._hands[loc] = content
+                hands[loc] = content
             elif loc == n:
-                out._talon = content
+                talon = content
             elif loc <= n + 2:
-                out._piles[loc - n - 1] = content
+                piles[loc - n - 1] = content
             else:
-                out._discards = content
+                discards = content
         for to, c in resolved.items():
             gift_of[to] = c
-        _rewrite_past(m, out, seat, gift_of, played, rng)
+        _rewrite_past(m, out, seat, hands, talon, piles, discards, gift_of, played, rng)
         if _consistent(out, played):
             return out
     out.resample_consistent = False
     return out
 
 
-def _rewrite_past(m: ThousandMatch, out: ThousandMatch, seat: int, gift_of: dict[int, int],
+def _rewrite_past(m: ThousandState, out: ThousandState, seat: int, hands: list[int],
+                  talon: int, piles: list[int], discards: int, gift_of: dict[int, int],
                   played: list[int], rng: random.Random) -> None:
-    """Rewrite the hidden cards of the deal's past (gives, discards, dealt cards) to fit."""
+    """Rewrite the hidden cards of the deal's past (gives, discards, dealt cards) to fit the
+    new cards ``hands``, ``talon``, ``piles`` and ``discards``, and put it all in ``out``."""
     n = m._n
     decl = m._declarer
-    given = list(out._given)
+    given = list(m._given)
     for i, (to, _c) in enumerate(given):
         if seat in (decl, to):
             continue
         if to in gift_of:
             g = gift_of[to]
         else:  # any card he holds or has played (a talon card would have been placed)
-            cands = sorted(x for x in range(32) if (out._hands[to] | played[to]) >> x & 1)
+            cands = sorted(x for x in range(32) if (hands[to] | played[to]) >> x & 1)
             g = cands[rng.randrange(len(cands))]
         given[i] = (to, g)
-    out._given = given
-    discards = sorted(x for x in range(32) if out._discards >> x & 1)
+    discarded = sorted(x for x in range(32) if discards >> x & 1)
     di = 0
     gi = 0
-    log = out._log
+    log = list(m._log)
     for j, e in enumerate(log):
         action = e >> 3
         base = e & 7
@@ -386,44 +424,38 @@ def _rewrite_past(m: ThousandMatch, out: ThousandMatch, seat: int, gift_of: dict
             gi += 1
             log[j] = (A.give(to, c) << 3) | base
         elif A.DISCARD <= action < A.GIVE and seat != decl:
-            log[j] = ((A.DISCARD + discards[di]) << 3) | base
+            log[j] = ((A.DISCARD + discarded[di]) << 3) | base
             di += 1
     # the dealt cards: each hand as it was before the talon, gives and discards
-    hands = list(out._hands)
     received = [0] * n
     gave = 0
     for to, c in given:
         received[to] |= 1 << c
         gave |= 1 << c
-    talon = out._talon
-    piles = (out._piles[0], out._piles[1])
+    dealt_piles = (piles[0], piles[1])
     orig = [0] * n
     for s in range(n):
         orig[s] = (hands[s] | played[s]) & ~received[s]
     if decl >= 0 and (n != 2 or m._taken_pile >= 0):
-        holdings = hands[decl] | played[decl] | gave | out._discards
+        holdings = hands[decl] | played[decl] | gave | discards
         if n == 2:
             if not m._talon_shown and seat != decl:
                 cands = sorted(x for x in range(32) if holdings >> x & 1)
                 rng.shuffle(cands)
-                pile = (1 << cands[0]) | (1 << cands[1])
-                out._piles[m._taken_pile] = pile
-                piles = (out._piles[0], out._piles[1])
-            orig[decl] = holdings & ~piles[m._taken_pile]
+                piles[m._taken_pile] = (1 << cands[0]) | (1 << cands[1])
+                dealt_piles = (piles[0], piles[1])
+            orig[decl] = holdings & ~dealt_piles[m._taken_pile]
         else:
             if not m._talon_shown and seat != decl:
                 cands = sorted(x for x in range(32) if holdings >> x & 1)
                 rng.shuffle(cands)
                 talon = sum(1 << x for x in cands[:3])
-                out._talon = talon
             orig[decl] = holdings & ~talon
-    dealt = DealtCards(tuple(orig), talon if n != 2 else 0, piles)
-    out._deals[-1] = (dealt, out._log)
-    if out._phase == _BIDDING:
-        out._caps = [out.hand_cap(h) for h in out._hands]
+    dealt = DealtCards(tuple(orig), talon if n != 2 else 0, dealt_piles)
+    out._place_sample(hands, talon, piles, discards, given, log, dealt)
 
 
-def _consistent(out: ThousandMatch, played: list[int]) -> bool:
+def _consistent(out: ThousandState, played: list[int]) -> bool:
     """Return True if the bids, contract and redeal round of the deal fit its (new) cards.
 
     A bid above 120 needs the marriages in the hand dealt; a contract above the bid needs
@@ -459,24 +491,24 @@ def _consistent(out: ThousandMatch, played: list[int]) -> bool:
     act = out._active
     if rules.redeal_when == "before_bidding":
         asked = [s for s in act if out.eligible(dealt[s])]
-        if out._phase == _REDEAL and not bidding:
+        if out._phase == P_REDEAL and not bidding:
             return _round_so_far(out, asked, keeps)
         return asked == keeps
-    if decl < 0 or out._phase < _REDEAL or out._phase in (_BIDDING, _TALON):
+    if decl < 0 or out._phase < P_REDEAL or out._phase in (P_BIDDING, P_TALON):
         return True
     order = [out._nxt[decl]]
     while order[-1] != decl:
         order.append(out._nxt[order[-1]])
     asked = [s for s in order if out.eligible(out._hands[s] | played[s])]
-    if out._phase == _REDEAL:
+    if out._phase == P_REDEAL:
         return _round_so_far(out, asked, keeps_after)
     return asked == keeps_after
 
 
-def _round_so_far(out: ThousandMatch, asked: list[int], keeps: list[int]) -> bool:
+def _round_so_far(out: ThousandState, asked: list[int], keeps: list[int]) -> bool:
     """Check a redeal round under way against the new cards, and set up its queue."""
     k = len(keeps)
     if asked[:k] != keeps or len(asked) <= k or asked[k] != out._to_act:
         return False
-    out._redeal_queue = asked[k:]
+    out._set_redeal_queue(asked[k:])
     return True

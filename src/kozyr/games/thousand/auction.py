@@ -1,0 +1,354 @@
+"""The first half of a Thousand deal: the redeal round, the bidding, the talon, the contract.
+
+:class:`Auction` is the base of :class:`kozyr.games.thousand.state.ThousandState` (which deals,
+plays and applies actions): it declares every attribute of a match, in slots, and holds the
+steps of a deal up to the first lead (rules/thousand.md §3-§5).  Readings of the rules where the
+page leaves a choice are listed in :mod:`kozyr.games.thousand.match`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kozyr.core.match import Match
+from kozyr.games.thousand import actions as A
+from kozyr.games.thousand.cardplay import KINGS_MASK, NINES_MASK
+from kozyr.games.thousand.deal import DealtCards
+from kozyr.games.thousand.rules import ThousandRules
+from kozyr.games.thousand.scoring import MatchScore, barrel_seats, passes_in_red
+from kozyr.games.thousand.tables import (
+    BIT,
+    FORCED_100,
+    HALF_HI,
+    HALF_LO,
+    NOT_BIT,
+    P_BIDDING,
+    P_CONTRACT,
+    P_REDEAL,
+    P_TALON,
+    POOR_TALON,
+    entry,
+    give_list,
+    hand_points,
+    marriage_cap,
+)
+
+
+class Auction(Match):
+    """A Thousand match's attributes, and the steps of a deal from the deal to the contract.
+
+    Not a match by itself: :class:`kozyr.games.thousand.match.ThousandMatch` is.  The
+    attributes set once per match (by ``ThousandState.__init__``) are declared below; those
+    of a deal are set by :meth:`_reset_deal_state`.  Cards are masks, seats ints, -1 none.
+    """
+
+    #: Every attribute lives in a slot (faster to read and write than an instance dict):
+    #: a new attribute must be added here (the doctest of :meth:`clone` checks that none is
+    #: left in ``__dict__``).
+    __slots__ = ("_ace_marriage", "_active", "_auto_bids", "_barrel", "_barrel_done", "_best",
+                 "_best_led", "_best_seat", "_bid", "_blind", "_blind_pending", "_cap_of",
+                 "_caps", "_contract", "_deal_index", "_dealer", "_deals", "_deck", "_declarer",
+                 "_discards", "_first_marriage", "_fixed_trump", "_forced", "_given", "_hands",
+                 "_high", "_last_trick", "_leader", "_led", "_log", "_marriage_points",
+                 "_marriage_values", "_marriages", "_max_bid", "_must_beat", "_n", "_n_active",
+                 "_n_tricks", "_nxt", "_passed", "_phase", "_piles", "_plain_deck", "_played",
+                 "_raised", "_redeal_after", "_redeal_after_pass", "_redeal_before",
+                 "_redeal_queue", "_rules_json", "_seats", "_size", "_step", "_taken",
+                 "_taken_pile", "_talon", "_talon_shown", "_to_act", "_to_give", "_trick",
+                 "_trick_no", "_tricks", "_trump", "_writeoff_ok", "cut_penalties",
+                 "first_dealer", "resample_consistent", "rules", "score", "seed")
+
+    rules: ThousandRules
+    seed: int
+    first_dealer: int
+    score: MatchScore
+    #: ``cut_ritual`` penalties that the score sheet cannot carry: [deal_index, seat, 120].
+    cut_penalties: list[list[int]]
+    #: False on a resample that could not meet what the bids showed (see observer.py).
+    resample_consistent: bool
+    _rules_json: str | dict[str, Any] | None  # see ThousandState.rules_json
+    _n: int  # players
+    _size: int  # cards dealt to each hand
+    _n_tricks: int  # tricks in a deal
+    _step: int  # bid_step
+    _max_bid: int
+    _marriage_values: tuple[int, int, int, int]
+    _ace_marriage: bool
+    _must_beat: bool
+    _first_marriage: bool  # marriage_on_first_trick
+    _fixed_trump: bool  # declarer_names_trump
+    _cap_of: dict[int, int]  # cap by marriage kings (tables.cap_table)
+    _seats: list[tuple[list[int], list[int], int]]  # per dealer (tables.seat_tables)
+    _redeal_before: bool
+    _redeal_after_pass: bool
+    _plain_deck: bool  # neither no_shuffle nor cut_ritual: a seeded deal is hashed_deal
+    _deal_index: int
+    _dealer: int
+    _phase: int  # tables.P_*
+    #: Finished and current deals: (dealt cards, action log) — see ``record_deals``.
+    _deals: list[tuple[DealtCards, list[int]]]
+    _deck: list[int] | None  # no_shuffle: the deck the next deal is cut from
+    _hands: list[int]
+    _piles: list[int]  # two players: the talon's piles
+    _active: list[int]  # the seats dealt in, from the dealer's left
+    _n_active: int
+    _nxt: list[int]  # each active seat's next active seat
+    _caps: list[int]  # each seat's cap during the bidding (the hands do not change)
+
+    # -- per-deal state ----------------------------------------------------------------------
+    def _reset_deal_state(self) -> None:
+        """Reset what a deal changes (but the hands, piles and seats, which ``_start_deal``
+        sets, and the caps, which ``_start_bidding`` sets)."""
+        n = self._n
+        self._talon = 0
+        self._taken_pile = -1
+        self._log: list[int] = []
+        self._to_act = -1
+        # redeal round
+        self._redeal_queue: list[int] = []
+        self._redeal_after = False
+        self._writeoff_ok = False  # may the declarer write off (fixed once he is known)
+        # bidding
+        self._forced = -1
+        self._bid = 0
+        self._high = -1
+        self._passed = [False] * n
+        self._raised = False
+        self._blind_pending = False
+        self._blind = False
+        self._barrel: list[int] = []
+        self._barrel_done: list[int] = []
+        self._auto_bids = False  # a barrel seat bids, or trading_in_red passes for a seat
+        # talon, contract
+        self._declarer = -1
+        self._talon_shown = False
+        self._to_give: list[int] = []
+        self._given: list[tuple[int, int]] = []
+        self._discards = 0
+        self._contract = 0
+        self._trump = -1
+        # play
+        self._trick_no = 0
+        self._trick: list[int] = []
+        self._leader = -1
+        self._led = -1
+        self._best = -1
+        self._best_seat = -1
+        self._best_led = -1
+        self._taken = [0] * n
+        self._tricks = [0] * n
+        self._marriage_points = [0] * n
+        self._marriages: list[tuple[int, int]] = []
+        self._last_trick: tuple[list[int], int, int] | None = None
+        self._played: list[int] = []  # cards in play order, for no_shuffle gathering
+
+
+    def _eligible(self, seat: int) -> bool:
+        return self.eligible(self._hands[seat])
+
+    def eligible(self, hand: int) -> bool:
+        """Return True if ``hand`` may ask for a redeal: four nines, or under redeal_below."""
+        return (hand & NINES_MASK) == NINES_MASK or hand_points(hand) < self.rules.redeal_below
+
+    # -- bidding -----------------------------------------------------------------------------
+    def _start_bidding(self) -> None:
+        self._phase = P_BIDDING
+        rules = self.rules
+        if self._ace_marriage:
+            self._caps = [self.hand_cap(h) for h in self._hands]
+        else:
+            cap_of = self._cap_of
+            caps = self._caps = []
+            for h in self._hands:
+                caps.append(cap_of[h & (h + h) & KINGS_MASK])  # h + h: h << 1
+        act = self._active
+        if rules.barrel and True in self.score.on_barrel:
+            self._barrel = [s for s in barrel_seats(rules, self.score) if s in act]
+        barrel = self._barrel
+        self._auto_bids = bool(barrel) or rules.trading_in_red is not None
+        f = self._forced
+        C = rules.barrel_contract if barrel else 0
+        if barrel and not rules.barrel_bidding:
+            order = act[act.index(f):] + act[:act.index(f)]
+            decl = next(s for s in order if s in barrel)
+            self._bid = C
+            self._high = decl
+            self._log.append(entry(decl, A.bid(C), True))
+            for s in act:
+                if s != decl:
+                    self._passed[s] = True
+            self._end_bidding()
+            return
+        if f in barrel:
+            self._barrel_done.append(f)
+            self._bid = C
+            self._high = f
+            self._log.append(entry(f, A.bid(C), True))
+        elif rules.blind_bid:
+            self._blind_pending = True
+            self._to_act = f
+            return
+        else:
+            self._bid = 100
+            self._high = f
+            self._log.append(FORCED_100 | (f << 1))
+        self._next_bidder(self._nxt[f])
+
+    def _next_bidder(self, s: int) -> None:
+        """Give the turn to the next bidder from ``s`` on, applying automatic actions."""
+        passed = self._passed
+        need = self._n_active - 1
+        if not self._auto_bids:  # no automatic actions
+            if passed.count(True) >= need:
+                self._end_bidding()
+                return
+            nxt = self._nxt
+            while passed[s]:
+                s = nxt[s]
+            self._to_act = s
+            return
+        rules = self.rules
+        while True:
+            if sum(passed) >= need:
+                self._end_bidding()
+                return
+            if passed[s]:
+                s = self._nxt[s]
+                continue
+            if rules.trading_in_red is not None and passes_in_red(rules, self.score, s):
+                passed[s] = True
+                self._log.append(entry(s, A.PASS, True))
+                s = self._nxt[s]
+                continue
+            if s in self._barrel and s not in self._barrel_done:
+                self._barrel_done.append(s)
+                C = rules.barrel_contract
+                if self._bid < C:
+                    self._raise_bid(s, C)
+                    self._log.append(entry(s, A.bid(C), True))
+                    s = self._nxt[s]
+                    continue
+            self._to_act = s
+            return
+
+    def _raise_bid(self, seat: int, amount: int) -> None:
+        self._bid = amount
+        self._high = seat
+        self._raised = True
+        self._blind = False
+
+    def _end_bidding(self) -> None:
+        passed = self._passed
+        decl = -1
+        for decl in self._active:
+            if not passed[decl]:
+                break
+        self._declarer = decl
+        rules = self.rules
+        score = self.score
+        # may_write_off(rules, score, decl) is None, inlined
+        self._writeoff_ok = (rules.allow_writeoff and rules.writeoff_limit != 0
+                             and score.winner is None
+                             and score.writeoffs[decl] < rules.writeoff_limit
+                             and not (rules.barrel and True in score.on_barrel))
+        self._high = decl
+        self._phase = P_TALON
+        self._to_act = decl
+        hide = self._blind or (self._bid == 100 and not self._raised
+                               and rules.hide_talon_on_forced_100)
+        self._talon_shown = not hide
+        if self._n == 2:
+            return  # he chooses a pile: take P (shown to the opponent unless hidden)
+        self._hands[decl] |= self._talon
+        to_give = self._to_give = list(self._active)
+        to_give.remove(decl)
+
+    def cap(self, seat: int) -> int:
+        """Return the highest bid or contract ``seat``'s hand allows: 120 + his marriages."""
+        return self.hand_cap(self._hands[seat])
+
+    def hand_cap(self, hand: int) -> int:
+        """Return the highest bid or contract ``hand`` allows at this table."""
+        if self._ace_marriage:
+            return marriage_cap(hand, self._marriage_values, True, self._max_bid)
+        return self._cap_of[hand & (hand << 1) & KINGS_MASK]
+
+
+    # -- talon -------------------------------------------------------------------------------
+    def _poor_talon(self) -> bool:
+        """Return True if the declarer may demand a redeal for a poor talon now."""
+        if not self.rules.redeal_poor_talon or self._bid != 100 or self._raised:
+            return False
+        if self._n == 2:
+            if self._taken_pile < 0 or self._discards:
+                return False
+            return hand_points(self._piles[self._taken_pile]) < POOR_TALON
+        if self._given:
+            return False
+        return hand_points(self._talon) < POOR_TALON
+
+    def _talon_actions(self) -> list[int]:
+        d = self._declarer
+        if self._n == 2 and self._taken_pile < 0:
+            return [A.TAKE, A.TAKE + 1]
+        h = self._hands[d]
+        if self._n == 2:
+            out = [A.DISCARD + c for c in (*HALF_LO[h & 0xFFFF], *HALF_HI[h >> 16])]
+        else:
+            to_give = self._to_give
+            out = give_list(to_give[0], h)
+            if len(to_give) == 2:
+                out += give_list(to_give[1], h)
+        if self._writeoff_ok:
+            out.append(A.WRITEOFF)
+        if self.rules.redeal_poor_talon and self._poor_talon():
+            out.append(A.REDEAL)
+        return out
+
+
+    def _keep(self) -> None:
+        q = self._redeal_queue
+        q.pop(0)
+        if q:
+            self._to_act = q[0]
+        elif self._redeal_after:
+            self._start_contract()
+        else:
+            self._start_bidding()
+
+    def _take(self, p: int) -> None:
+        self._taken_pile = p
+        self._hands[self._declarer] |= self._piles[p]
+
+    def _discard(self, c: int) -> None:
+        self._hands[self._declarer] &= ~(1 << c)
+        self._discards |= 1 << c
+        if self._discards.bit_count() == 2:
+            self._after_talon()
+
+    def _give(self, to: int, c: int) -> None:
+        self._hands[self._declarer] &= NOT_BIT[c]
+        self._hands[to] |= BIT[c]
+        self._given.append((to, c))
+        self._to_give.remove(to)
+        if not self._to_give:
+            self._after_talon()
+
+    def _after_talon(self) -> None:
+        if self._redeal_after_pass:
+            d = self._declarer
+            order = [self._nxt[d]]
+            while order[-1] != d:
+                order.append(self._nxt[order[-1]])
+            queue = [s for s in order if self._eligible(s)]
+            if queue:
+                self._redeal_after = True
+                self._redeal_queue = queue
+                self._phase = P_REDEAL
+                self._to_act = queue[0]
+                return
+        self._start_contract()
+
+    def _start_contract(self) -> None:
+        self._phase = P_CONTRACT
+        self._to_act = self._declarer

@@ -1,0 +1,178 @@
+"""Why an action of a Thousand match is illegal: one sentence a player can act on.
+
+:meth:`kozyr.games.thousand.match.ThousandMatch.why_illegal` asks :func:`explain` about an
+action that is not among the legal ones; the sentences name the rule (rules/thousand.md) in the
+game's words ("you must follow ♥", "bid 205 is above your cap of 200 (marriages ♦)").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kozyr.cards import ACE, KING, QUEEN, SUIT_MASK, SUIT_SYMBOLS, format_card
+from kozyr.games.thousand import actions as A
+from kozyr.games.thousand.cardplay import KQ_MASK
+from kozyr.games.thousand.scoring import may_write_off
+from kozyr.games.thousand.tables import (
+    P_BIDDING,
+    P_CONTRACT,
+    P_PLAY,
+    P_REDEAL,
+    P_TALON,
+    PHASE_NAMES,
+    POOR_TALON,
+)
+
+if TYPE_CHECKING:
+    from kozyr.games.thousand.state import ThousandState
+
+
+def explain(m: ThousandState, action: int) -> str:
+    """Return why ``action`` (not among the legal ones of ``m``) is illegal, in a sentence."""
+    try:
+        text = A.action_to_text(action)
+    except ValueError:
+        return "it is no Thousand action"
+    word = text.split()[0]
+    ph = m._phase
+    seat = m._to_act
+    phase = PHASE_NAMES[ph]
+    expected = {
+        P_REDEAL: "say redeal or keep",
+        P_BIDDING: "bid or pass",
+        P_TALON: ("take a pile" if m._n == 2 and m._taken_pile < 0 else
+                  "discard a card" if m._n == 2 else "give a card to each opponent"),
+        P_CONTRACT: ("name the trump" if m._fixed_trump and m._trump < 0
+                     else "announce the contract"),
+        P_PLAY: "play a card",
+    }[ph]
+    wrong_phase = f"'{word}' is not possible in the {phase} phase: {expected}"
+    h = m._hands[seat]
+    if word == "play":
+        if ph != P_PLAY:
+            return wrong_phase
+        c = action & 31
+        if not h >> c & 1:
+            return f"you do not hold {format_card(c)}"
+        if action >= A.MARRIAGE:
+            return _explain_marriage(m, c)
+        return _explain_follow(m, c)
+    if word in ("bid", "pass", "blind"):
+        if ph != P_BIDDING:
+            return wrong_phase
+        if m._blind_pending:
+            return "you are the forced bidder: say blind (120 blind) or bid 100"
+        if word == "blind":
+            return "the blind 120 is only for the forced bidder's opening"
+        n = action - A.BID
+        return _explain_amount(m, "bid", n, m._bid, strictly_above=True)
+    if word == "contract":
+        if ph != P_CONTRACT:
+            return wrong_phase
+        if m._fixed_trump and m._trump < 0:
+            return "name the trump first (trump S, C, D or H)"
+        return _explain_amount(m, "contract", action - A.CONTRACT, m._bid,
+                                    strictly_above=False)
+    if word == "trump":
+        if not m._fixed_trump:
+            return "the declarer names no trump at this table (trump comes from marriages)"
+        if ph != P_CONTRACT:
+            return wrong_phase
+        return f"the trump is already {SUIT_SYMBOLS[m._trump]}"
+    if word == "writeoff":
+        if ph not in (P_TALON, P_CONTRACT):
+            return wrong_phase
+        if m._n == 2 and m._taken_pile < 0:
+            return "take a pile of the talon before writing off"
+        if not m.rules.allow_writeoff:
+            return "write-offs are off at this table"
+        why = may_write_off(m.rules, m.score, m._declarer)
+        return why or "you may not write off now"
+    if word in ("redeal", "keep"):
+        if ph == P_TALON and word == "redeal":
+            if not m.rules.redeal_poor_talon:
+                return "a poor talon gives no redeal at this table"
+            if m._bid != 100 or m._raised:
+                return "only a declarer at the forced 100 may demand a redeal for the talon"
+            if m._given or m._discards:
+                return "a redeal for a poor talon must come before giving or discarding"
+            return f"the talon is worth {POOR_TALON} points or more"
+        return wrong_phase
+    if word == "take":
+        if ph != P_TALON or m._n != 2:
+            return ("only two players take a pile" if m._n != 2 else wrong_phase)
+        return "you have already taken a pile"
+    if word == "give":
+        if ph != P_TALON or m._n == 2:
+            return "only the declarer gives cards, after the bidding" if m._n != 2 \
+                else "two players do not give cards: discard instead"
+        x = action - A.GIVE
+        to, c = x >> 5, x & 31
+        if to == seat or to not in m._active:
+            return f"seat {to} is not one of your opponents"
+        if to not in m._to_give:
+            return f"you have already given seat {to} a card"
+        if not h >> c & 1:
+            return f"you do not hold {format_card(c)}"
+    if word == "discard":
+        if ph != P_TALON or m._n != 2:
+            return wrong_phase
+        if m._taken_pile < 0:
+            return "take a pile of the talon first"
+        if not h >> (action & 31) & 1:
+            return f"you do not hold {format_card(action & 31)}"
+    return f"it is not legal now: {expected}"
+
+
+def _explain_amount(m: ThousandState, what: str, n: int, current: int, *,
+                    strictly_above: bool) -> str:
+    """Return why the ``what`` (``bid`` or ``contract``) ``n`` is illegal over ``current``."""
+    seat = m._to_act
+    if strictly_above and n <= current:
+        return f"bid {n} is not above the current bid of {current}"
+    if not strictly_above and n < current:
+        return f"the contract must be at least your bid of {current}"
+    if n % m._step:
+        return f"{what} {n} is not a multiple of {m._step}"
+    if n > m._max_bid:
+        return f"{what} {n} is above the table's maximum of {m._max_bid}"
+    cap = m.cap(seat)
+    if n > cap:
+        h = m._hands[seat]
+        held = [SUIT_SYMBOLS[s] for s in range(4) if h & KQ_MASK[s] == KQ_MASK[s]]
+        why = "marriages " + " ".join(held) if held else "no marriage"
+        return f"{what} {n} is above your cap of {cap} ({why})"
+    return f"{what} {n} is not legal now"
+
+
+def _explain_marriage(m: ThousandState, c: int) -> str:
+    """Return why leading ``c`` (held) declaring a marriage is illegal now."""
+    rank = c & 7
+    if m._trick:
+        return "a marriage is declared only when leading; following is never a declaration"
+    if not m._trick_no and not m._first_marriage:
+        return "no marriage may be declared on the first trick"
+    h = m._hands[m._to_act]
+    if rank == ACE:
+        if not m._ace_marriage:
+            return "four aces are no marriage at this table"
+        return "the ace marriage needs all four aces"
+    if rank not in (KING, QUEEN):
+        return "only a king or a queen (with its partner) declares a marriage"
+    partner = c ^ (KING ^ QUEEN)
+    if not h >> partner & 1:
+        return f"you do not hold {format_card(partner)} to go with {format_card(c)}"
+    return "this marriage cannot be declared now"
+
+
+def _explain_follow(m: ThousandState, c: int) -> str:
+    """Return which part of the follow rule (:func:`~kozyr.games.thousand.cardplay.legal_follow`)
+    playing ``c`` (held) to the trick breaks."""
+    h = m._hands[m._to_act]
+    led = m._led
+    f = h & SUIT_MASK[led]
+    if f:
+        if c >> 3 != led:
+            return f"you must follow {SUIT_SYMBOLS[led]}"
+        return f"you must beat {format_card(m._best_led)}"
+    return f"you must play a trump ({SUIT_SYMBOLS[m._trump]})"
