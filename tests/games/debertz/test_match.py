@@ -54,15 +54,18 @@ def test_seeded_deals_are_deterministic_and_complete() -> None:
 
 @pytest.mark.parametrize(("cards", "message"), [
     ({"hands": ["AS"]}, "Debertz deal, 'stock': is missing"),
-    ({"hands": ["AS KS QS JS TS 9S"], "stock": ""}, "Debertz deal, 'hands': must be a list of 3 hands"),
+    ({"hands": ["AS KS QS JS TS 9S"], "stock": ""},
+     "Debertz deal, 'hands': must be a list of 3 hands"),
     ({"hands": ["AS KS QS JS TS", "AH KH QH JH TH 9H", "AD KD QD JD TD 9D"],
-      "stock": "8S 7S 8H 7H 8D 7D AC TC KC QC JC 9C 8C 7C"}, "'hands' seat 0: must hold 6 cards, not 5"),
+      "stock": "8S 7S 8H 7H 8D 7D AC TC KC QC JC 9C 8C 7C"},
+     "'hands' seat 0: must hold 6 cards, not 5"),
     ({"hands": ["AS KS QS JS TS 9S", "AH KH QH JH TH 9H", "AD KD QD JD TD 9D"],
       "stock": "8S 7S 8H 7H 8D 7D AC TC KC QC JC 9C 8C 7C", "talon": "AS"}, "unknown key"),
     ({"hands": ["AS KS QS JS TS 9S", "AH KH QH JH TH 9H", "AD KD QD JD TD 9D"],
       "stock": "8S 7S 8H 7H 8D 7D AC TC KC QC JC 9C 8C"}, "'stock': must hold 14 cards, not 13"),
     ({"hands": ["AS KS QS JS TS 9S", "AH KH QH JH TH 9H", "AD KD QD JD TD 9D"],
-      "stock": "8S 7S 8H 7H 8D 7D AC TC KC QC JC 9C 8C AS"}, "'stock': AS is dealt twice \\(also in 'hands' seat 0\\)"),
+      "stock": "8S 7S 8H 7H 8D 7D AC TC KC QC JC 9C 8C AS"},
+     "'stock': AS is dealt twice \\(also in 'hands' seat 0\\)"),
     ({"hands": ["AS KS QS JS TS 1S", "AH KH QH JH TH 9H", "AD KD QD JD TD 9D"],
       "stock": "8S 7S 8H 7H 8D 7D AC TC KC QC JC 9C 8C 7C"}, "not a card"),
 ])

@@ -9,12 +9,13 @@ from typing import Any
 
 import pytest
 
-from kozyr.cards import HEARTS, parse_card, parse_hand
+from kozyr.cards import HEARTS, hand_of, parse_card, parse_hand
 from kozyr.core.errors import IllegalActionError, RecordError
 from kozyr.core.match import Match
+from kozyr.core.sampling import deal_unseen
 from kozyr.games.tertz import TertzMatch, TertzRules
 from kozyr.games.tertz.combinations import best_key, find_combinations
-from kozyr.games.tertz.state import DECLARE, SWAP7, _sample_hand, follow_mask
+from kozyr.games.tertz.state import DECLARE, SWAP7, follow_mask
 from kozyr.records import replay_record, write_record
 
 PLAIN = {"A": 11, "T": 10, "K": 3, "Q": 2, "J": 1}
@@ -423,12 +424,14 @@ def test_no_action_before_the_deal() -> None:
 
 # -- dealing from a record ------------------------------------------------------------------
 @pytest.mark.parametrize(("cards", "message"), [
-    ({"hands": [S1[0], S1[1]]}, "'stock' must be"),
-    ({"hands": S1[0], "stock": S1[2]}, "'hands' must be"),
-    ({"hands": [S1[0], S1[1]], "talon": S1[2]}, "not 'talon'"),
-    ({"hands": [S1[0] + " 9H", S1[1]], "stock": S1[2]}, "10 cards, not 9"),
-    ({"hands": [S1[0], S1[1]], "stock": S1[2][3:]}, "13 cards, not 14"),
-    ({"hands": [S1[0], S1[1].replace("9S", "AS")], "stock": S1[2]}, "AS is dealt twice"),
+    ({"hands": [S1[0], S1[1]]}, "Tertz deal, 'stock': is missing"),
+    ({"hands": S1[0], "stock": S1[2]}, "Tertz deal, 'hands': must be a list of 2"),
+    ({"hands": [S1[0], S1[1]], "talon": S1[2]}, "unknown key\\(s\\) talon"),
+    ({"hands": [S1[0] + " 9H", S1[1]], "stock": S1[2]},
+     "'hands' seat 0: must hold 9 cards, not 10"),
+    ({"hands": [S1[0], S1[1]], "stock": S1[2][3:]}, "'stock': must hold 14 cards, not 13"),
+    ({"hands": [S1[0], S1[1].replace("9S", "AS")], "stock": S1[2]},
+     "'hands' seat 1: AS is dealt twice \\(also in 'hands' seat 0\\)"),
     ({"hands": [S1[0], S1[1]], "stock": S1[2].replace("AH", "ZZ")}, "not a card"),
 ])
 def test_bad_cards_raise_record_error(cards: dict[str, Any], message: str) -> None:
@@ -536,7 +539,8 @@ def test_resample_respects_what_declaring_told() -> None:
         assert best(theirs._hands[0]) <= (3, 4, 0)
     # without what the declaration told, the same pools give other hands
     pool = [c for c in range(32) if not (m._hands[0] | m._gone | 1 << m._turned) >> c & 1]
-    free = [_sample_hand(pool, 9, [], random.Random(r))[0] for r in range(40)]
+    free = [hand_of(deal_unseen(pool, [9, len(pool) - 9], random.Random(r), limits=[[], []])[0])
+            for r in range(40)]
     assert any(h >> qc & 1 for h in free)
     act(m, "7S")
     assert all(not m.resample(0, random.Random(r))._hands[1] >> qc & 1 for r in range(40))

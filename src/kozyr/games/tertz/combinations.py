@@ -133,14 +133,19 @@ def best_key(combinations: Sequence[Combination]) -> Key:
     return max((c.key for c in combinations), default=(0, 0, 0))
 
 
+#: ``MARRIAGE_CARDS[trump]``: the trump king and queen, as a hand.
+MARRIAGE_CARDS: tuple[Hand, ...] = tuple((1 << card(t, KING)) | (1 << card(t, QUEEN))
+                                         for t in range(4))
+
+
 def marriage_cards(trump: int) -> Hand:
     """Return the trump king and queen as a hand."""
-    return (1 << card(trump, KING)) | (1 << card(trump, QUEEN))
+    return MARRIAGE_CARDS[trump]
 
 
 def has_marriage(hand: Hand, trump: int) -> bool:
     """Return True if ``hand`` holds the king and queen of trump."""
-    m = marriage_cards(trump)
+    m = MARRIAGE_CARDS[trump]
     return hand & m == m
 
 

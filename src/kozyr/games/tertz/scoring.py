@@ -10,18 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kozyr.cards import ACE, JACK, KING, NINE, QUEEN, TEN
-from kozyr.games.tertz.combinations import Combination, Key, best_key
+from kozyr.games.tertz.cardplay import CARD_POINTS, LAST_TRICK
+from kozyr.games.tertz.combinations import MARRIAGE_VALUE, Combination, Key, best_key
 
 DEAL_POINTS = 150
-LAST_TRICK = 10
 
-_PLAIN = {ACE: 11, TEN: 10, KING: 3, QUEEN: 2, JACK: 1}
-_TRUMP = {JACK: 20, NINE: 13, ACE: 11, TEN: 10, KING: 3, QUEEN: 2}
-
-#: CARD_POINTS[trump][card]: the card points of every card under each trump suit.
-CARD_POINTS: tuple[tuple[int, ...], ...] = tuple(
-    tuple((_TRUMP if c >> 3 == t else _PLAIN).get(c & 7, 0) for c in range(32)) for t in range(4))
+__all__ = ["CARD_POINTS", "DEAL_POINTS", "LAST_TRICK", "combination_points",
+           "combinations_winner", "counting_seat", "round_split", "split_deal"]
 
 
 def round_split(points: int) -> int:
@@ -61,3 +56,21 @@ def combinations_winner(shown: Sequence[Sequence[Combination] | None],
     if keys[0] != keys[1]:
         return 0 if keys[0] > keys[1] else 1
     return 0 if order[0] < order[1] else 1
+
+
+def combination_points(shown: Sequence[Sequence[Combination] | None], order: Sequence[int],
+                       marriage: Sequence[bool]) -> list[int]:
+    """Return what each seat scores beside its cards: the winning combinations' values
+    (:func:`combinations_winner`) and 20 for a declared trump marriage.
+
+    >>> combination_points([None, None], [0, 0], [False, True])
+    [0, 20]
+    """
+    extra = [0, 0]
+    w = combinations_winner(shown, order)
+    if w is not None:
+        extra[w] = sum(c.value for c in shown[w] or ())
+    for i in (0, 1):
+        if marriage[i]:
+            extra[i] += MARRIAGE_VALUE
+    return extra

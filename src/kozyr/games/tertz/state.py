@@ -1,20 +1,21 @@
-"""The Tertz match: deals, drawing, the two play regimes, combinations, scoring to 501.
+"""The Tertz engine: deals, drawing, the two play regimes, combinations, scoring to 501.
 
 Rules: rules/tertz.md (its §6 settles the details).  Two seats, 32 cards, 9 each; the other 14
 form the stock, whose top card ``stock[0]`` is turned for trump and is the last card drawn.
 
-Action encoding (ints on the fast path, record text at the edges):
+The actions are ints (:mod:`kozyr.games.tertz.actions`): ``play CARD`` (0..31), ``swap7``,
+``declare``; the opponent's answer to a ``declare`` is automatic: it shows in the history as
+``[seat, "shows ..."]`` and is never written in the record.  :class:`TertzState` is the state
+machine alone; :class:`kozyr.games.tertz.match.TertzMatch` composes it with the observer
+(:mod:`~kozyr.games.tertz.observer`) and the sentences of ``why_illegal``
+(:mod:`~kozyr.games.tertz.explain`).  The rules it calls live in
+:mod:`~kozyr.games.tertz.cardplay` (legal answer, trick winner, card points),
+:mod:`~kozyr.games.tertz.combinations` and :mod:`~kozyr.games.tertz.scoring`.
 
-======  ==============  =========================================================
-int     text            meaning
-======  ==============  =========================================================
-0..31   ``play CARD``   play the card (kozyr.cards numbering)
-32      ``swap7``       the leader takes the turned card for the seven of trump
-33      ``declare``     the leader announces every combination (and/or the marriage)
-======  ==============  =========================================================
-
-The opponent's answer to a ``declare`` is automatic: it shows in the history as
-``[seat, "shows ..."]`` and is never written in the record.
+Seeded deals: ``random.Random(f"{seed}:{deal_index}")`` shuffles the 32 cards
+(:func:`kozyr.core.dealing.seeded_shuffle`); the non-dealer gets the first 9, the dealer the
+next 9, the rest is the stock.  The first dealer is drawn from ``random.Random(f"{seed}:lot")``
+(:func:`kozyr.core.dealing.lot` with the tag ``lot``).
 
 What is public (``observation``): every action of the deal, the answers, the turned card while
 it lies, the cards each seat is publicly known to hold (``known``: combinations and marriage
@@ -29,82 +30,72 @@ the seed.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from kozyr.cards import (
-    FULL_DECK,
-    JACK,
-    SEVEN,
-    SUIT_LETTERS,
-    SUIT_MASK,
-    SUIT_NAMES,
-    Card,
-    Hand,
-    card,
-    cards_of,
-    format_card,
-    format_cards,
-    format_hand,
-    hand_of,
-    parse_card,
-    parse_cards,
-)
+from kozyr.cards import JACK, SEVEN, SUIT_MASK, Card, Hand, card, format_cards, format_hand
+from kozyr.core.cloning import clone
+from kozyr.core.dealing import Pile, first_dealer_of, read_piles, seeded_rng, shuffle
 from kozyr.core.errors import IllegalActionError, RecordError
-from kozyr.core.match import Match
+from kozyr.core.resampling import ResampledMatch
 from kozyr.core.sheet import DealRow
+from kozyr.games.tertz import actions as A
+from kozyr.games.tertz.actions import ANSWER, DECLARE, SWAP7
+from kozyr.games.tertz.cardplay import (
+    CARD_POINTS,
+    HIGHER,
+    JACK_OF,
+    LAST_TRICK,
+    TRUMP_STRENGTH,
+    follow_mask,
+)
 from kozyr.games.tertz.combinations import (
-    MARRIAGE_VALUE,
+    MARRIAGE_CARDS,
     Combination,
     Key,
     best_key,
-    describe,
     find_combinations,
     has_combination,
-    has_marriage,
     marriage_cards,
 )
 from kozyr.games.tertz.rules import TertzRules
-from kozyr.games.tertz.scoring import (
-    CARD_POINTS,
-    LAST_TRICK,
-    combinations_winner,
-    split_deal,
-)
-from kozyr.games.tricks import JACK_NINE_TRUMPS, beats, stronger_in_suit
+from kozyr.games.tertz.scoring import combination_points, split_deal
 
-SWAP7 = 32
-DECLARE = 33
-_ANSWER = 34  # history only: the automatic answer to a declaration
+if TYPE_CHECKING:  # for type checkers; at run time ``__getattr__`` below
+    from kozyr.games.tertz.match import TertzMatch as TertzMatch
+
+#: Names other modules import from here (they live in ``actions`` and ``cardplay`` now).
+__all__ = ["DECLARE", "HAND_SIZE", "STOCK_SIZE", "STOCK_TRICKS", "SWAP7", "TRICKS",
+           "TertzState", "follow_mask"]
+
+_ANSWER = ANSWER
+#: The tag of the first dealer's lot (:func:`kozyr.core.dealing.lot`).
+LOT_TAG = "lot"
 HAND_SIZE = 9
 STOCK_SIZE = 14
 TRICKS = 16
 STOCK_TRICKS = 7  # tricks 1-7 are played with the stock
 
 #: _HIGHER[trump][card]: the cards of card's suit that beat it (J-9 order in trumps).
-_HIGHER: tuple[tuple[Hand, ...], ...] = tuple(
-    tuple(stronger_in_suit(FULL_DECK, c, t, JACK_NINE_TRUMPS) for c in range(32))
-    for t in range(4))
+_HIGHER = HIGHER
+_BIT: tuple[int, ...] = tuple(1 << c for c in range(32))
+_SUIT_OF: tuple[int, ...] = tuple(c >> 3 for c in range(32))
+_TRUMP_RANK: tuple[int, ...] = tuple(TRUMP_STRENGTH[c & 7] for c in range(32))
+_SEVEN_OF: tuple[Hand, ...] = tuple(1 << card(t, SEVEN) for t in range(4))
+_CARDS_IN_BYTE: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
+    tuple(tuple(8 * s + r for r in range(8) if b >> r & 1) for b in range(256)) for s in range(4))
+_C0, _C1, _C2, _C3 = _CARDS_IN_BYTE
+
+#: Dealt cards as kept for the record: the two hands and the stock, top first.
+Dealt = tuple[tuple[Hand, Hand], tuple[Card, ...]]
 
 
-def follow_mask(hand: Hand, led: Card, trump: int, must_beat: bool, free_jack: bool) -> Hand:
-    """Return the cards of ``hand`` that may answer the led card (rules/tertz.md §3, §6).
-
-    With the stock: follow suit, else trump, else any.  Without: beat with a higher card of the
-    led suit, else any card of it; void, a trump; else any.  ``free_jack``: the trump jack may
-    always be played and is never forced out.
-    """
-    jack = 1 << card(trump, JACK) if free_jack else 0
-    h = hand & ~jack
-    suit = h & SUIT_MASK[led >> 3]
-    if must_beat and suit:
-        m = suit & _HIGHER[trump][led] or suit
-    else:
-        m = suit or h & SUIT_MASK[trump] or h
-    return (m or hand) | (hand & jack)
+def _cards_list(mask: Hand) -> list[Card]:
+    """Return the cards of ``mask``, low first, as a new list."""
+    return [*_C0[mask & 255], *_C1[mask >> 8 & 255], *_C2[mask >> 16 & 255], *_C3[mask >> 24]]
 
 
-class TertzMatch(Match):
-    """A Tertz match between two seats, from the first deal to 501."""
+class TertzState(ResampledMatch):
+    """The Tertz state machine of one match between two seats, from the first deal to 501."""
 
     GAME: ClassVar[str] = "tertz"
     RULES: ClassVar[type[TertzRules]] = TertzRules
@@ -115,30 +106,28 @@ class TertzMatch(Match):
                  first_dealer: int | None = None) -> None:
         self.rules = rules if rules is not None else TertzRules.from_preset()
         self.seed = seed
-        if first_dealer is None:
-            first_dealer = random.Random(f"{seed}:lot").randrange(2)
-        if first_dealer not in (0, 1):
-            raise ValueError(f"first_dealer must be seat 0 or 1, not {first_dealer!r}")
-        self.first_dealer = first_dealer
+        self.first_dealer = first_dealer_of(seed, 2, LOT_TAG, first_dealer)
         self._free_jack = self.rules.free_trump_jack
         # the match
-        self._dealer = first_dealer
+        self._dealer = self.first_dealer
         self._deal_index = 0
         self._n = 2
         self._awaiting = True
         self._totals = [0, 0]
         self._sheet: list[DealRow] = []
         self._winner: int | None = None
-        # finished deals: the cards as dealt (record text) and the (seat, action) log
-        self._records: list[tuple[tuple[list[str], str] | None, list[tuple[int, int]]]] = []
+        # finished deals: the cards as dealt and the (seat, action) log
+        self._records: list[tuple[Dealt | None, list[tuple[int, int]]]] = []
         # the deal (empty until the first deal)
-        self._dealt: tuple[list[str], str] | None = None
+        self._dealt: Dealt | None = None
         self._hands = [0, 0]
         self._trump = -1
         self._turned = -1
         self._stock: list[Card] = []
         self._to_act = -1
         self._leader = -1
+        self._card_points: tuple[int, ...] = CARD_POINTS[0]
+        self._jack = 0  # the trump jack when it is free, else 0
         self._clear_deal()
 
     # -- set-up ------------------------------------------------------------------------
@@ -160,24 +149,32 @@ class TertzMatch(Match):
         if not self.awaiting_deal:
             why = "the match is over" if self._winner is not None else "a deal is under way"
             raise IllegalActionError(f"no deal is due: {why}")
+        bit = _BIT
         if cards is None:
             deck = list(range(32))
-            (rng or random.Random(f"{self.seed}:{self._deal_index}")).shuffle(deck)
-            nd = 1 - self._dealer
-            hands = [0, 0]
-            hands[nd] = hand_of(deck[:HAND_SIZE])
-            hands[self._dealer] = hand_of(deck[HAND_SIZE:2 * HAND_SIZE])
+            shuffle(deck, rng or seeded_rng(self.seed, self._deal_index))
+            a = b = 0
+            for c in deck[:HAND_SIZE]:
+                a |= bit[c]
+            for c in deck[HAND_SIZE:2 * HAND_SIZE]:
+                b |= bit[c]
+            hands = [b, a] if self._dealer == 0 else [a, b]  # the non-dealer's first
             stock = deck[2 * HAND_SIZE:]
         else:
-            hands, stock = _read_cards(cards)
+            got, piles = read_piles(cards, "tertz", (HAND_SIZE, HAND_SIZE),
+                                    {"stock": Pile(STOCK_SIZE)})
+            hands = [sum(bit[c] for c in h) for h in got]
+            stock = list(piles["stock"][0])
         self._start(hands, stock)
 
     def _start(self, hands: list[Hand], stock: list[Card]) -> None:
-        self._dealt = ([format_hand(h) for h in hands], format_cards(stock))
+        self._dealt = ((hands[0], hands[1]), tuple(stock))
         self._awaiting = False
         self._hands = list(hands)
         self._turned = stock[0]
-        self._trump = stock[0] >> 3
+        trump = self._trump = stock[0] >> 3
+        self._card_points = CARD_POINTS[trump]
+        self._jack = JACK_OF[trump] if self._free_jack else 0
         self._stock = stock[1:]
         self._leader = self._to_act = 1 - self._dealer
         self._clear_deal()
@@ -222,7 +219,8 @@ class TertzMatch(Match):
         combos: tuple[Combination, ...] = ()
         if self._shown[seat] is None and hand.bit_count() == HAND_SIZE:
             combos = tuple(find_combinations(hand, self._trump))
-        marriage = not self._marriage[seat] and has_marriage(hand, self._trump)
+        kq = MARRIAGE_CARDS[self._trump]
+        marriage = not self._marriage[seat] and hand & kq == kq
         return combos, marriage
 
     def _playable(self) -> Hand:
@@ -234,23 +232,32 @@ class TertzMatch(Match):
 
     def legal_actions(self) -> list[int]:
         """Return the legal actions: cards by number, then ``swap7`` and ``declare``."""
-        if self.current_player() is None:
+        if self._awaiting or self._winner is not None:
             return []
-        out: list[int] = []
-        rest = self._playable()
-        while rest:
-            low = rest & -rest
-            out.append(low.bit_length() - 1)
-            rest ^= low
-        if self._lead < 0:
-            seat = self._to_act
-            if self._can_swap(seat):
-                out.append(SWAP7)
-            hand = self._hands[seat]
-            if (self._shown[seat] is None and hand.bit_count() == HAND_SIZE
-                    and has_combination(hand)) or (
-                    not self._marriage[seat] and has_marriage(hand, self._trump)):
-                out.append(DECLARE)
+        seat = self._to_act
+        hand = self._hands[seat]
+        lead = self._lead
+        if lead >= 0:  # follow_mask, inlined
+            trump = self._trump
+            jack = self._jack
+            h = hand & ~jack
+            suit = h & SUIT_MASK[_SUIT_OF[lead]]
+            if suit and self._turned < 0 and self._sp == len(self._stock):  # must beat
+                m = suit & _HIGHER[trump][lead] or suit
+            else:
+                m = suit or h & SUIT_MASK[trump] or h
+            m = (m or hand) | (hand & jack)
+            return [*_C0[m & 255], *_C1[m >> 8 & 255], *_C2[m >> 16 & 255], *_C3[m >> 24]]
+        out = [*_C0[hand & 255], *_C1[hand >> 8 & 255], *_C2[hand >> 16 & 255],
+               *_C3[hand >> 24]]
+        trump = self._trump
+        if hand & _SEVEN_OF[trump] and len(self._stock) - self._sp >= 2:
+            out.append(SWAP7)
+        kq = MARRIAGE_CARDS[trump]
+        if (len(out) >= HAND_SIZE and self._shown[seat] is None
+                and hand.bit_count() == HAND_SIZE and has_combination(hand)) or (
+                hand & kq == kq and not self._marriage[seat]):
+            out.append(DECLARE)
         return out
 
     def apply_action(self, action: int) -> None:
@@ -264,9 +271,11 @@ class TertzMatch(Match):
 
     def _play(self, c: Card) -> None:
         s = self._to_act
-        b = 1 << c
+        b = _BIT[c]
         self._hands[s] ^= b
-        self._known[s] &= ~b
+        known = self._known
+        if known[s] & b:
+            known[s] ^= b
         self._gone |= b
         self._log.append((s, c))
         lead = self._lead
@@ -277,14 +286,18 @@ class TertzMatch(Match):
         trump = self._trump
         leader = 1 - s
         stock_on = self._tricks < STOCK_TRICKS
-        if stock_on and c >> 3 != lead >> 3 and not (
-                self._free_jack and c == trump * 8 + JACK):
+        cs, ls = _SUIT_OF[c], _SUIT_OF[lead]
+        if stock_on and cs != ls and not (self._jack and b == self._jack):
             self._reveal_void(s, lead, c)
-        winner = s if beats(c, lead, lead >> 3, trump, JACK_NINE_TRUMPS) else leader
+        if cs == ls:
+            wins = (_TRUMP_RANK[c] > _TRUMP_RANK[lead]) if cs == trump else c > lead
+        else:
+            wins = cs == trump
+        winner = s if wins else leader
         self._tricks += 1
         self._won[winner] += 1
-        self._taken[winner] |= b | 1 << lead
-        pts = CARD_POINTS[trump]
+        self._taken[winner] |= b | _BIT[lead]
+        pts = self._card_points
         self._points[winner] += pts[c] + pts[lead]
         self._last = (leader, lead, c, winner)
         self._lead = -1
@@ -307,9 +320,10 @@ class TertzMatch(Match):
         self._limits.append([seat, forbid, 0])
 
     def _draw(self, seat: int) -> None:
-        if self._sp < len(self._stock):
-            c = self._stock[self._sp]
-            self._sp += 1
+        sp = self._sp
+        if sp < len(self._stock):
+            c = self._stock[sp]
+            self._sp = sp + 1
             for lim in self._limits:
                 if lim[0] == seat:
                     lim[2] += 1
@@ -317,7 +331,7 @@ class TertzMatch(Match):
             c = self._turned
             self._turned = -1
             self._known[seat] |= 1 << c
-        self._hands[seat] |= 1 << c
+        self._hands[seat] |= _BIT[c]
         if self._facts:
             self._facts = [f for f in self._facts if f[0] != seat]
 
@@ -365,13 +379,7 @@ class TertzMatch(Match):
     def _finish(self, last_winner: int) -> None:
         """Score the finished deal, write its row, and see whether the match is won."""
         split = split_deal(self._points, self._won, last_winner)
-        extra = [0, 0]
-        w = combinations_winner(self._shown, self._shown_at)
-        if w is not None:
-            extra[w] = sum(c.value for c in self._shown[w] or ())
-        for i in (0, 1):
-            if self._marriage[i]:
-                extra[i] += MARRIAGE_VALUE
+        extra = combination_points(self._shown, self._shown_at, self._marriage)
         scores = (split[0] + extra[0], split[1] + extra[1])
         self._totals = [self._totals[0] + scores[0], self._totals[1] + scores[1]]
         self._sheet.append(DealRow(
@@ -391,86 +399,11 @@ class TertzMatch(Match):
     # -- text --------------------------------------------------------------------------
     def action_to_text(self, action: int) -> str:
         """Return ``action`` in record notation: ``play AS``, ``swap7`` or ``declare``."""
-        if 0 <= action < 32:
-            return "play " + format_card(action)
-        if action == SWAP7:
-            return "swap7"
-        if action == DECLARE:
-            return "declare"
-        raise ValueError(f"not a Tertz action: {action!r}")
+        return A.action_to_text(action)
 
     def parse_action(self, text: str) -> int:
         """Parse ``play CARD``, ``swap7`` or ``declare``; raise IllegalActionError if malformed."""
-        words = text.split()
-        if len(words) == 2 and words[0].lower() == "play":
-            try:
-                return parse_card(words[1])
-            except ValueError as e:
-                raise IllegalActionError(str(e)) from None
-        if len(words) == 1 and words[0].lower() in ("swap7", "declare"):
-            return SWAP7 if words[0].lower() == "swap7" else DECLARE
-        raise IllegalActionError(
-            f"not a Tertz action: {text!r} (expected 'play CARD', 'swap7' or 'declare')")
-
-    def why_illegal(self, action: int) -> str | None:
-        """Return None if ``action`` is legal now, else a sentence saying why it is not."""
-        s = self.current_player()
-        if s is None:
-            return "no action is possible now: " + (
-                "the match is over" if self._winner is not None else "the cards are not dealt")
-        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action <= DECLARE:
-            return f"{action!r} is not a Tertz action"
-        hand = self._hands[s]
-        trump = self._trump
-        if action < 32:
-            if not hand >> action & 1:
-                return f"you do not hold the {format_card(action)}"
-            if self._playable() >> action & 1:
-                return None
-            return self._why_not_card(hand, action)
-        name = "swap the seven of trump" if action == SWAP7 else "declare"
-        if self._lead >= 0:
-            return f"you may {name} only when you lead, before your card"
-        if action == SWAP7:
-            seven = card(trump, SEVEN)
-            if not hand >> seven & 1:
-                return f"you do not hold the seven of trump ({format_card(seven)})"
-            if len(self._stock) - self._sp < 2:
-                return ("the seven may be swapped only while at least 2 cards remain in the "
-                        "stock beside the turned card")
-            return None
-        combos, marriage = self._declarable(s)
-        if combos or marriage:
-            return None
-        if self._shown[s] is not None:
-            return "you have already shown your combinations in this deal (and hold no " \
-                   "undeclared trump marriage)"
-        if hand.bit_count() != HAND_SIZE:
-            return ("combinations are declared only while holding 9 cards (and you hold no "
-                    "undeclared trump marriage)")
-        return "you hold nothing to declare"
-
-    def _why_not_card(self, hand: Hand, c: Card) -> str:
-        trump, lead = self._trump, self._lead
-        led = lead >> 3
-        tname = SUIT_NAMES[trump]
-        free = self._free_jack
-        jack = 1 << card(trump, JACK) if free else 0
-        h = hand & ~jack
-        suit = h & SUIT_MASK[led]
-        lname = "a trump" if led == trump else f"a card of {SUIT_NAMES[led]}"
-        note = f" (the jack of {tname} is always free)" if free and hand & jack else ""
-        if self._stock_left():
-            if suit:
-                return f"while the stock lasts you must follow suit with {lname}{note}"
-            return f"you have no {SUIT_NAMES[led]}, so you must play a trump ({tname}){note}"
-        if suit & _HIGHER[trump][lead]:
-            return (f"the stock is empty: you must beat the {format_card(lead)} with a higher "
-                    f"{'trump' if led == trump else SUIT_NAMES[led][:-1]}{note}")
-        if suit:
-            return f"you cannot beat the {format_card(lead)}, but you must play {lname}{note}"
-        return (f"you have no {SUIT_NAMES[led]}, so you must trump the {format_card(lead)} "
-                f"with a {SUIT_NAMES[trump][:-1]}{note}")
+        return A.parse_action(text)
 
     # -- state of the match --------------------------------------------------------------
     @property
@@ -505,14 +438,15 @@ class TertzMatch(Match):
         """Return the trump suit of the current (or last) deal, None before the first."""
         return self._trump if self._trump >= 0 else None
 
-    def _record_of_deal(self, dealt: tuple[list[str], str] | None,
+    def _record_of_deal(self, dealt: Dealt | None,
                         log: list[tuple[int, int]]) -> dict[str, Any]:
         if dealt is None:
             raise RecordError("this copy was resampled: the cards its deal started with are "
                               "unknown, so it cannot be written as a record")
         hands, stock = dealt
         actions = [self.action_to_text(a) for _, a in log if a != _ANSWER]
-        return {"hands": list(hands), "stock": stock, "actions": actions}
+        return {"hands": [format_hand(h) for h in hands], "stock": format_cards(stock),
+                "actions": actions}
 
     def record_deals(self) -> list[dict[str, Any]]:
         """Return each deal's cards (``hands``, ``stock`` top first) and its actions as text."""
@@ -521,184 +455,21 @@ class TertzMatch(Match):
             out.append(self._record_of_deal(self._dealt, self._log))
         return out
 
-    # -- hidden information ----------------------------------------------------------------
-    def _history_text(self, seat: int, action: int) -> str:
-        if action == _ANSWER:
-            return "shows " + describe(self._shown[seat] or ())
-        return self.action_to_text(action)
+    # -- copies ----------------------------------------------------------------------------
+    #: The list attributes a clone copies (the rest are immutable or replaced, never changed).
+    _LISTS: ClassVar[tuple[str, ...]] = (
+        "_totals", "_sheet", "_records", "_hands", "_stock", "_won", "_taken", "_points",
+        "_shown", "_shown_at", "_marriage", "_known", "_facts", "_log")
 
-    def _combinations_json(self, seat: int) -> list[dict[str, object]]:
-        out = [c.to_json() for c in self._shown[seat] or ()]
-        if self._marriage[seat]:
-            out.append({"kind": "marriage",
-                        "cards": format_hand(marriage_cards(self._trump)),
-                        "value": MARRIAGE_VALUE})
-        return out
-
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        """Return exactly what ``seat`` may see now (``None``: a spectator), JSON-ready."""
-        to_act = self.current_player()
-        started = self._trump >= 0
-        stock_left = self._stock_left() if started else 0
-        last = None
-        if self._last is not None:
-            leader, c1, c2, w = self._last
-            last = {"leader": leader, "cards": [format_card(c1), format_card(c2)], "winner": w}
-        return {
-            "game": self.GAME,
-            "rules": self.rules.to_json(),
-            "players": 2,
-            "seat": seat,
-            "deal_index": self._deal_index,
-            "dealer": self._dealer,
-            "phase": self.phase,
-            "to_act": to_act,
-            "legal": self.legal_texts() if seat is not None and seat == to_act else [],
-            "hand": format_hand(self._hands[seat]) if seat is not None else None,
-            "hand_sizes": [h.bit_count() for h in self._hands],
-            "stock_size": stock_left,
-            "turned": format_card(self._turned) if self._turned >= 0 else None,
-            "trump": SUIT_LETTERS[self._trump] if started else None,
-            "history": [[s, self._history_text(s, a)] for s, a in self._log],
-            "combinations": [self._combinations_json(0), self._combinations_json(1)],
-            "known": [format_hand(k) for k in self._known],
-            "trick": [format_card(self._lead)] if self._lead >= 0 else [],
-            "leader": self._leader if started else None,
-            "last_trick": last,
-            "tricks_won": list(self._won),
-            "taken": ([format_hand(t) for t in self._taken] if started and stock_left >= 4
-                      else None),
-            "totals": list(self._totals),
-            "sheet": [row.to_json() for row in self._sheet],
-            "winner": self._winner,
-            "is_over": self.is_over,
-        }
-
-    def resample(self, seat: int, rng: random.Random) -> TertzMatch:
-        """Return a copy whose opponent hand and undrawn stock are dealt again from the unseen.
-
-        Respected: hand and stock sizes, the cards the opponent is known to hold, the voids he
-        showed since his last draws (a card he drew since may be of that suit), and, until he
-        draws again, what declaring told: a declarer with 9 cards holds exactly the
-        combinations he announced, an answer is all of its holder's, and no answer means
-        nothing strictly better (best effort: after 64 failed shuffles these are dropped).  The
-        result depends only on ``observation(seat)`` and ``rng``.  Nothing true but unseen
-        stays in the copy: its seed (so its later deals) comes from ``rng``, and the cards its
-        open deal started with are forgotten, so its :meth:`record_deals` raises RecordError.
-        """
-        m = self.clone()
-        m.seed = rng.getrandbits(63)
-        if self._awaiting or self._winner is not None:
-            return m
-        opp = 1 - seat
-        known = self._known[opp]
-        turned = 1 << self._turned if self._turned >= 0 else 0
-        pool = list(cards_of(FULL_DECK & ~(self._hands[seat] | self._gone | known | turned)))
-        need = self._hands[opp].bit_count() - known.bit_count()
-        limits = [(mask, allowed) for s, mask, allowed in self._limits if s == opp]
-        facts = [(self._played_since(opp, i), exact, most)
-                 for s, i, exact, most in self._facts if s == opp]
-        hand, stock = _sample_hand(pool, need, limits, rng, known, facts, self._trump)
-        m._hands[opp] = known | hand
-        m._stock = [-1] * self._sp + stock  # the cards drawn so far are forgotten too
-        m._dealt = None
-        m._records = []  # earlier deals' records hold cards this seat never saw
-        return m
-
-    def _played_since(self, seat: int, index: int) -> Hand:
-        return hand_of(a for s, a in self._log[index:] if s == seat and a < 32)
-
-    def clone(self) -> TertzMatch:
+    def clone(self) -> Self:
         """Return an independent copy."""
-        m = object.__new__(TertzMatch)
-        m.__dict__.update(self.__dict__)
-        m._totals = list(self._totals)
-        m._sheet = list(self._sheet)
-        m._records = list(self._records)
-        m._hands = list(self._hands)
-        m._stock = list(self._stock)
-        m._won = list(self._won)
-        m._taken = list(self._taken)
-        m._points = list(self._points)
-        m._shown = list(self._shown)
-        m._shown_at = list(self._shown_at)
-        m._marriage = list(self._marriage)
-        m._known = list(self._known)
-        m._limits = [list(lim) for lim in self._limits]
-        m._facts = list(self._facts)
-        m._log = list(self._log)
-        return m
+        return clone(self, self._LISTS, nested=("_limits",))
 
 
-Fact = tuple[Hand, tuple[tuple[Card, ...], ...] | None, Key]
-
-
-def _fits(hand: Hand, trump: int, facts: list[Fact]) -> bool:
-    """Return True if ``hand`` agrees with what its holder's declarations told."""
-    for played, exact, most in facts:
-        combos = find_combinations(hand | played, trump)
-        if exact is not None:
-            if tuple(c.cards for c in combos) != exact:
-                return False
-        elif best_key(combos) > most:
-            return False
-    return True
-
-
-def _sample_hand(pool: list[Card], need: int, limits: list[tuple[Hand, int]],
-                 rng: random.Random, known: Hand = 0, facts: list[Fact] | None = None,
-                 trump: int = 0, tries: int = 64) -> tuple[Hand, list[Card]]:
-    """Deal ``need`` cards of ``pool`` (shuffled by ``rng``) to a hand already holding ``known``.
-
-    The hand meets every (mask, at most) limit and, with ``known``, every fact.  Return the
-    dealt cards and the rest of the pool in its shuffled order.  When ``tries`` shuffles all
-    fail (rare), the limits are met greedily and the facts given up.
-    """
-    deck = list(pool)
-    for _ in range(tries):
-        rng.shuffle(deck)
-        hand = hand_of(deck[:need])
-        if all((hand & mask).bit_count() <= most for mask, most in limits) and (
-                not facts or _fits(hand | known, trump, facts)):
-            return hand, deck[need:]
-    hand = 0
-    for c in deck:
-        if need and all(not mask >> c & 1 or (hand & mask).bit_count() < most
-                        for mask, most in limits):
-            hand |= 1 << c
-            need -= 1
-    for c in deck:
-        if need and not hand >> c & 1:
-            hand |= 1 << c
-            need -= 1
-    return hand, [c for c in deck if not hand >> c & 1]
-
-
-def _read_cards(cards: dict[str, Any]) -> tuple[list[Hand], list[Card]]:
-    """Check a record's ``hands`` and ``stock`` and return them as hands and a card list."""
-    if "talon" in cards:
-        raise RecordError("a Tertz deal gives 'hands' and 'stock', not 'talon'")
-    hands_text = cards.get("hands")
-    stock_text = cards.get("stock")
-    if not isinstance(hands_text, list) or len(hands_text) != 2 or not all(
-            isinstance(h, str) for h in hands_text):
-        raise RecordError("'hands' must be a list of two strings of 9 cards (seat 0, seat 1)")
-    if not isinstance(stock_text, str):
-        raise RecordError("'stock' must be a string of the 14 undealt cards, top first")
-    try:
-        lists = [parse_cards(h) for h in hands_text]
-        stock = parse_cards(stock_text)
-    except ValueError as e:
-        raise RecordError(str(e)) from None
-    for seat, cs in enumerate(lists):
-        if len(cs) != HAND_SIZE:
-            raise RecordError(f"seat {seat}'s hand has {len(cs)} cards, not {HAND_SIZE}")
-    if len(stock) != STOCK_SIZE:
-        raise RecordError(f"the stock has {len(stock)} cards, not {STOCK_SIZE}")
-    seen = 0
-    for cs in (*lists, stock):
-        for c in cs:
-            if seen >> c & 1:
-                raise RecordError(f"card {format_card(c)} is dealt twice")
-            seen |= 1 << c
-    return [hand_of(cs) for cs in lists], stock
+def __getattr__(name: str) -> Any:
+    """Keep ``from kozyr.games.tertz.state import TertzMatch`` working (it lives in
+    :mod:`kozyr.games.tertz.match`, which composes this engine with its observer)."""
+    if name == "TertzMatch":
+        from kozyr.games.tertz import match
+        return match.TertzMatch
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
