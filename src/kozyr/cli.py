@@ -42,7 +42,7 @@ def record(game: Annotated[str, typer.Argument(help="thousand, debertz or tertz"
            out: Annotated[Path | None, typer.Option("--out", "-o", help="Write here, not stdout.")]
            = None) -> None:
     """Play a seeded game between bots and write its record."""
-    from kozyr.records import record_main
+    from kozyr.bots.selfplay import record_main
 
     raise typer.Exit(record_main(game, preset=preset, rules=rule or [], bots=bots, seed=seed,
                                  deals=deals, out=str(out) if out else None))

@@ -20,11 +20,20 @@ from typing import Any
 
 from kozyr.core.errors import IllegalActionError, KozyrError, RecordError, RulesError
 from kozyr.core.match import Match
-from kozyr.games import GAMES, match_class
+from kozyr.games.registry import names, spec
 
 FORMAT = 1
-#: The keys a deal may hold besides ``actions``: its explicit cards.
-CARD_KEYS = ("hands", "talon", "stock")
+
+
+def deal_cards(game: str, deal: dict[str, Any]) -> dict[str, Any]:
+    """Return the card piles of one record deal (the game's ``GameSpec.card_keys``).
+
+    >>> deal_cards("tertz", {"hands": ["7S", "8S"], "stock": "9S", "actions": ["play 7S"]})
+    {'hands': ['7S', '8S'], 'stock': '9S'}
+    """
+    return {k: deal[k] for k in spec(game).card_keys if k in deal}
+
+
 _TOP_KEYS = {"format", "game", "rules", "players", "first_dealer", "seed", "deals"}
 
 
@@ -89,9 +98,9 @@ def new_match_for(obj: dict[str, Any]) -> tuple[Match, list[str]]:
     if fmt != FORMAT:
         raise RecordError(f"record format {fmt!r} is not supported (this kozyr reads format 1)")
     game = obj.get("game")
-    if not isinstance(game, str) or game not in GAMES:
-        raise RecordError(f"record 'game' must be one of {', '.join(GAMES)}, not {game!r}")
-    cls = match_class(game)
+    if not isinstance(game, str) or game not in names():
+        raise RecordError(f"record 'game' must be one of {', '.join(names())}, not {game!r}")
+    cls = spec(game).match_class()
     try:
         rules = cls.RULES.from_json(obj.get("rules"))
     except RulesError as e:
@@ -122,13 +131,14 @@ def replay_record(obj: dict[str, Any]) -> Replay:
     Raise RecordError for a malformed record and ReplayError for an illegal action.
     """
     match, players = new_match_for(obj)
+    keys = spec(match.GAME).card_keys
     deals = obj.get("deals", [])
     if not isinstance(deals, list):
         raise RecordError("record 'deals' must be a list")
     for d, deal in enumerate(deals, start=1):
         if not isinstance(deal, dict):
             raise RecordError(f"deal {d}: a deal is an object with 'actions'")
-        unknown = set(deal) - set(CARD_KEYS) - {"actions"}
+        unknown = set(deal) - set(keys) - {"actions"}
         if unknown:
             raise RecordError(f"deal {d}: unknown key(s) {', '.join(sorted(unknown))}")
         actions = deal.get("actions", [])
@@ -138,7 +148,7 @@ def replay_record(obj: dict[str, Any]) -> Replay:
             raise RecordError(f"deal {d}: the match was already over after deal {d - 1}")
         if not match.awaiting_deal:
             raise RecordError(f"deal {d - 1} stops before its end, but deal {d} follows")
-        cards = {k: deal[k] for k in CARD_KEYS if k in deal}
+        cards = deal_cards(match.GAME, deal)
         try:
             match.deal(cards or None)
         except RecordError as e:
@@ -178,53 +188,3 @@ def write_record(match: Match, players: list[str] | None = None, *, seed: bool =
 def dump_record(record: dict[str, Any]) -> str:
     """Return a record as JSON text: one deal's cards and actions compact, readable overall."""
     return json.dumps(record, ensure_ascii=False, indent=1)
-
-
-def play_bots(match: Match, bots: list[Any], *, max_deals: int | None = None) -> Match:
-    """Let ``bots`` (one per seat, each with ``act(view)``) play ``match`` to its end.
-
-    Stop early after ``max_deals`` finished deals if given.
-    """
-    start = match.deal_index
-    while not match.is_over:
-        if match.awaiting_deal:
-            if max_deals is not None and match.deal_index - start >= max_deals:
-                break
-            match.deal()
-            continue
-        seat = match.current_player()
-        assert seat is not None
-        match.apply(bots[seat].act(match.view(seat)))
-    return match
-
-
-def record_main(game: str, *, preset: str | None, rules: list[str], bots: str | None,
-                seed: int | None, deals: int | None, out: str | None) -> int:
-    """Run ``kozyr record``: play a seeded game between bots and write its record."""
-    import random
-
-    from kozyr.bots import make_bot
-    from kozyr.games import make_rules, new_match
-
-    try:
-        rs = make_rules(game, preset, rules)
-        n = int(getattr(rs, "players", 2))
-        names = (bots or "heuristic").split(",")
-        if len(names) == 1:
-            names = names * n
-        if len(names) != n:
-            raise RulesError(f"--bots names {len(names)} bots for {n} seats")
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**31)
-        players = [make_bot(b, seed=seed * 31 + i) for i, b in enumerate(names)]
-    except (KozyrError, ValueError) as e:
-        print(f"kozyr record: {e}", file=sys.stderr)
-        return 2
-    match = play_bots(new_match(game, rs, seed=seed), players, max_deals=deals)
-    text = dump_record(write_record(match, [f"bot:{b}" for b in names]))
-    if out:
-        with open(out, "w", encoding="utf-8") as f:
-            f.write(text + "\n")
-    else:
-        print(text)
-    return 0

@@ -11,8 +11,8 @@ import random
 import pytest
 
 from kozyr.games import new_match
+from kozyr.records import deal_cards
 
-CARD_KEYS = ("hands", "talon", "stock")
 GAMES = [("thousand", "classic", {}), ("thousand", "two_players", {}),
          ("thousand", "four_players", {}), ("thousand", "classic", {"no_shuffle": True}),
          ("thousand", "classic", {"cut_ritual": True}), ("debertz", "debertz3", {}),
@@ -24,7 +24,7 @@ def _cards(game: str, preset: str, options: dict[str, object], seed: int,
     m = new_match(game, _rules(game, preset, options), seed=seed, first_dealer=0)
     m.deal(rng=rng)
     deal = m.record_deals()[-1]
-    return {k: deal[k] for k in CARD_KEYS if k in deal}
+    return deal_cards(game, deal)
 
 
 def _rules(game: str, preset: str, options: dict[str, object]) -> object:
