@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from kozyr.games import new_match
-from kozyr.records import CARD_KEYS
+from kozyr.games.registry import spec
 
 from .helpers import cards_in
 
@@ -25,12 +25,13 @@ def allowed_by_step(record: dict[str, Any]) -> list[dict[int | None, set[str]]]:
     m = new_match(record["game"], record["rules"], seed=record.get("seed", 0),
                   first_dealer=record["first_dealer"])
     n = m.players
+    card_keys = spec(record["game"]).card_keys
     out: list[dict[int | None, set[str]]] = []
     before: dict[int | None, set[str]] = {s: set() for s in [*range(n), None]}
     out.append({k: set(v) for k, v in before.items()})
     for deal in record["deals"]:
         previous = {k: set(v) for k, v in before.items()}
-        m.deal({k: deal[k] for k in CARD_KEYS if k in deal})
+        m.deal({k: deal[k] for k in card_keys if k in deal})
         hands = [_split(h) for h in deal.get("hands", [])]
         talon_field = deal.get("talon", "")
         talon = set().union(*map(_split, talon_field)) if isinstance(talon_field, list) \

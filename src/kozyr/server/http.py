@@ -23,7 +23,7 @@ from starlette.staticfiles import StaticFiles
 from kozyr.core.errors import KozyrError
 from kozyr.server import ratings
 from kozyr.server.auth import COOKIE, Auth
-from kozyr.server.lobby import Lobby, available_games, parse_spec, salons
+from kozyr.server.lobby import Lobby, all_salons, available_games, parse_spec, salons
 from kozyr.server.protocol import VERSION, ProtocolError, check_json
 from kozyr.server.security import Guard
 from kozyr.server.settings import Settings
@@ -310,10 +310,11 @@ class Api:
             "history": history})
 
     async def leaderboard(self, request: Request) -> Response:
-        """GET /api/leaderboard?game=&preset=&limit=."""
+        """GET /api/leaderboard?game=&preset=&limit= (by default the first salon's)."""
         q = request.query_params
-        game = q.get("game", "thousand")
-        preset = q.get("preset", "classic")
+        first = all_salons()[0]  # by default the lobby's first salon
+        game = q.get("game", first[0])
+        preset = q.get("preset", first[1])
         try:
             limit = max(1, min(200, int(q.get("limit", "50"))))
         except ValueError:

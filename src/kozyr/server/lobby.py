@@ -20,6 +20,7 @@ from typing import Any
 from kozyr.core.errors import KozyrError
 from kozyr.core.rules import RuleSet
 from kozyr.games import match_class, new_match
+from kozyr.games.registry import specs
 from kozyr.server.botpool import BotPool
 from kozyr.server.conn import Conn
 from kozyr.server.protocol import ProtocolError, encode
@@ -30,28 +31,24 @@ from kozyr.server.table import TableMaster
 
 log = logging.getLogger("kozyr.server")
 
-#: The salons, in lobby order: (game, preset, title).
-SALONS: tuple[tuple[str, str, str], ...] = (
-    ("thousand", "classic", "Thousand — classic"),
-    ("thousand", "online", "Thousand — online"),
-    ("thousand", "tysiac", "Thousand — Tysiąc"),
-    ("thousand", "two_players", "Thousand — two players"),
-    ("thousand", "four_players", "Thousand — four players"),
-    ("thousand", "501", "Thousand — 501"),
-    ("debertz", "debertz2", "Debertz — two players"),
-    ("debertz", "debertz3", "Debertz — three players"),
-    ("debertz", "debertz4", "Debertz — four players (teams)"),
-    ("tertz", "tertz", "Tertz"),
-)
 _SPEC_KEYS = {"game", "preset", "options", "players", "private", "clock", "bot_delay"}
 
 
+def all_salons() -> tuple[tuple[str, str, str], ...]:
+    """Return every registered game's salons, in lobby order: (game, preset, title).
+
+    >>> all_salons()[0]
+    ('thousand', 'classic', 'Thousand — classic')
+    """
+    return tuple((s.name, preset, title) for s in specs() for preset, title in s.salons)
+
+
 def available_games() -> dict[str, Any]:
-    """Return the Match class of every game whose engine is installed."""
+    """Return the Match class of every registered game whose engine is installed."""
     out = {}
-    for game in ("thousand", "debertz", "tertz"):
+    for s in specs():
         try:
-            out[game] = match_class(game)
+            out[s.name] = s.match_class()
         except Exception:  # an engine not written yet: its salons stay hidden
             continue
     return out
@@ -60,7 +57,8 @@ def available_games() -> dict[str, Any]:
 def salons() -> list[tuple[str, str, str]]:
     """Return the salons whose game and preset exist."""
     games = available_games()
-    return [(g, p, t) for g, p, t in SALONS if g in games and p in games[g].RULES.PRESETS]
+    return [(g, p, t) for g, p, t in all_salons()
+            if g in games and p in games[g].RULES.PRESETS]
 
 
 class Lobby:

@@ -32,6 +32,7 @@ from kozyr.core.errors import IllegalActionError, KozyrError
 from kozyr.core.match import Match
 from kozyr.core.rules import RuleSet
 from kozyr.games import new_match
+from kozyr.games.registry import spec
 from kozyr.server import ratings
 from kozyr.server.clock import Timer
 from kozyr.server.conn import Conn
@@ -42,7 +43,6 @@ from kozyr.server.table.roster import Roster
 from kozyr.server.table.seat import Seat
 
 log = logging.getLogger("kozyr.server")
-CARD_KEYS = ("hands", "talon", "stock")
 #: chat lines a table keeps (and restores after a restart)
 CHAT_HISTORY = 50
 #: Where a live table's decks and first dealers come from: the operating system's CSPRNG.
@@ -89,6 +89,8 @@ class TableMaster(Roster):
         self._tasks: set[asyncio.Task[Any]] = set()
         self._chat_times: dict[int, deque[float]] = {}
         self._describe = rules.describe()
+        #: the record keys of a deal's cards, stored with each deal (GameSpec.card_keys)
+        self._card_keys = spec(game).card_keys
 
     # -- chat ----------------------------------------------------------------------------
     async def chat(self, conn: Conn, text: str) -> None:
@@ -195,7 +197,7 @@ class TableMaster(Roster):
                 trial = m.clone()
                 trial.deal(rng=DECK_SOURCE)
                 deal = trial.record_deals()[-1]
-                cards = {k: deal[k] for k in CARD_KEYS if k in deal}
+                cards = {k: deal[k] for k in self._card_keys if k in deal}
                 if not await self._store("deal", json.dumps(cards)):
                     self._retry()
                     return
@@ -461,20 +463,17 @@ class TableMaster(Roster):
 
 
 def settlement(m: Match) -> list[int] | None:
-    """Return what each seat wins (+) or pays (-) at the end; Thousand only, else None."""
-    if m.GAME != "thousand" or not m.is_over or not isinstance(m.winner, int):
+    """Return what each seat wins (+) or pays (-) at the end, or None.
+
+    The game's settlement hook (``GameSpec.settlement``) says; a game without one settles
+    nothing.  A hook that fails is logged and settles nothing: the match still finishes.
+    """
+    game = spec(m.GAME)
+    if game.settlement is None:
         return None
     try:
-        from kozyr.games.thousand import scoring
-
-        fn = getattr(scoring, "settlement", None)
-        if fn is not None:
-            return [int(x) for x in fn(m.rules, list(m.totals), m.winner)]
-    except (ImportError, TypeError, ValueError):
-        pass
-    stake = int(getattr(m.rules, "stake", 1))
-    w = m.winner
-    totals = list(m.totals)
-    out = [-(totals[w] - t) * stake for t in totals]
-    out[w] = -sum(x for i, x in enumerate(out) if i != w)
-    return out
+        pay: list[int] | None = game.load(game.settlement)(m)
+    except Exception as e:
+        log.error("%s: the settlement failed: %s: %s", m.GAME, type(e).__name__, e)
+        return None
+    return pay
