@@ -42,9 +42,10 @@ from kozyr.bots.heuristic.thousand import (
     marriage_suits,
     points,
 )
-from kozyr.cards import ACE, QUEEN, SUIT_MASK, THOUSAND_DECK, parse_card
+from kozyr.cards import ACE, QUEEN, THOUSAND_DECK, parse_card
+from kozyr.games.thousand.cardplay import ACES_MASK, legal_to_trick
 from kozyr.games.thousand.position import ThousandPosition
-from kozyr.games.thousand.state import hand_cap
+from kozyr.games.thousand.tables import hand_cap
 from kozyr.games.tricks import PLAIN_ORDER
 
 
@@ -124,8 +125,7 @@ class HeuristicModel:
         hand = ctx.hand
         if trick_no or self.rules.marriage_on_first_trick:
             # the most valuable marriage, its queen (the lowest suit on a tie); four aces first
-            aces = sum(1 << (s * 8 + ACE) for s in range(4))
-            if self.rules.ace_marriage and hand & aces == aces:
+            if self.rules.ace_marriage and hand & ACES_MASK == ACES_MASK:
                 return min(s * 8 + ACE for s in range(4)), True
             suits = marriage_suits(hand)
             if suits:
@@ -188,7 +188,7 @@ class HeuristicModel:
                 h = hands[seat]
                 if seat != me:
                     if trick:
-                        legal = legal_follow(h, [x for _, x in trick], trump, must_beat)
+                        legal = legal_to_trick(h, [x for _, x in trick], trump, must_beat)
                     else:
                         legal = h
                     if legal & (legal - 1) or (not trick and marriage_suits(h)):
@@ -234,20 +234,4 @@ def make_chance(margin: int) -> float:
     return _MAKE_BY_MARGIN[max(0, min(i, len(_MAKE_BY_MARGIN) - 1))]
 
 
-def legal_follow(h: int, trick: list[int], trump: int, must_beat: bool) -> int:
-    """Return the cards of ``h`` that may be played to ``trick`` (the engine's rule)."""
-    led = trick[0] >> 3
-    f = h & SUIT_MASK[led]
-    if f:
-        if must_beat:
-            top = max(c for c in trick if c >> 3 == led)
-            higher = f & ~((2 << top) - 1)
-            if higher:
-                return higher
-        return f
-    if trump >= 0 and h & SUIT_MASK[trump]:
-        return h & SUIT_MASK[trump]
-    return h
-
-
-__all__ = ["HeuristicModel", "legal_follow", "make_chance"]
+__all__ = ["HeuristicModel", "make_chance"]

@@ -85,13 +85,21 @@ from typing import Any
 
 from kozyr.bots.base import Bot
 from kozyr.bots.heuristic import HeuristicBot
-from kozyr.bots.opponent_model import HeuristicModel, legal_follow
+from kozyr.bots.opponent_model import HeuristicModel
 from kozyr.bots.sampling import distinct_samples
-from kozyr.bots.solver import Position, SearchTimeout, Solver, hand_points
+from kozyr.bots.solver import Position, SearchTimeout, Solver
 from kozyr.bots.solver.adapter import declarer_position, solver_position
-from kozyr.bots.solver.search import POINTS
 from kozyr.cards import SUIT_MASK, parse_card, parse_hand
 from kozyr.core.match import SeatView
+from kozyr.games.thousand.cardplay import (
+    KQ_MASK,
+    POINTS,
+    beats,
+    card_points,
+    legal_to_trick,
+    marriage_value,
+    trick_winner,
+)
 from kozyr.games.thousand.position import ThousandPosition
 from kozyr.games.thousand.scoring import writeoff_gain
 
@@ -383,7 +391,7 @@ class PimcBot(Bot):
         for s, c, declared in plays:
             h = held[s]
             if trick and s != me:
-                legal = legal_follow(h, [x for _, x in trick], trump, rules.must_beat)
+                legal = legal_to_trick(h, [x for _, x in trick], trump, rules.must_beat)
                 k = bin(legal).count("1")
                 if k > 1:
                     pref = _preferred(legal, trick, trump, s, declarer)
@@ -723,7 +731,7 @@ class PimcBot(Bot):
             pos = declarer_position(hands, order, me, rules, p.trump)
             if len(order) == 2:
                 pts = [0, 0]
-                pts[order.index(me)] = hand_points(p.discards)
+                pts[order.index(me)] = card_points(p.discards)
                 pos = replace(pos, points=tuple(pts))
             try:
                 counts[self._dd_levels(pos, ladder, self.contract_margin)] += 1
@@ -836,8 +844,7 @@ def _declared_value(action: int, values: tuple[int, ...]) -> int:
     """Return the marriage value a play action declares (0 if it declares none)."""
     if not action & 32 or action >= 64:
         return 0
-    c = action & 31
-    return 200 if c & 7 == 7 else values[c >> 3]
+    return marriage_value(action & 31, values)
 
 
 def _auction(obs: dict[str, Any], me: int, step: int) -> dict[int, tuple[int, int]]:
@@ -875,7 +882,7 @@ def _broken_marriage(action: int, hand: int, values: tuple[int, ...]) -> int:
     if c & 7 not in (4, 5):
         return 0
     s = c >> 3
-    kq = (1 << (s * 8 + 5)) | (1 << (s * 8 + 4))
+    kq = KQ_MASK[s]
     return values[s] if hand & kq == kq else 0
 
 
@@ -888,7 +895,7 @@ def _give_text(code: int) -> str:
 def _marriage_cards(hand: int, values: tuple[int, ...]) -> int:
     out = 0
     for s in range(4):
-        kq = (1 << (s * 8 + 5)) | (1 << (s * 8 + 4))
+        kq = KQ_MASK[s]
         if hand & kq == kq and values[s]:
             out |= kq
     return out
@@ -935,16 +942,11 @@ def _past_plays(obs: dict[str, Any]) -> list[tuple[int, int, int]]:
 def _preferred(legal: int, trick: list[tuple[int, int]], trump: int, seat: int,
                declarer: int) -> int:
     """Return the cards a soft 'cheapest winner, else cheapest card' policy would play."""
-    best_seat, best = trick[0]
-    for s, c in trick[1:]:
-        if (c >> 3 == best >> 3 and c > best) or (c >> 3 != best >> 3 and c >> 3 == trump):
-            best_seat, best = s, c
+    best_seat, best = trick[trick_winner([c for _, c in trick], trump)]
     partner_wins = seat != declarer and best_seat != declarer
     cards = [c for c in range(32) if legal >> c & 1]
     if not partner_wins:
-        beaters = [c for c in cards
-                   if (c >> 3 == best >> 3 and c > best) or (c >> 3 != best >> 3
-                                                             and c >> 3 == trump)]
+        beaters = [c for c in cards if beats(c, best, trump)]
         if beaters:
             low = min(POINTS[c] for c in beaters)
             return sum(1 << c for c in beaters if POINTS[c] == low)

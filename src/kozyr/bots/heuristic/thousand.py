@@ -44,10 +44,15 @@ from kozyr.cards import (
     parse_card,
     parse_hand,
 )
+from kozyr.games.thousand.cardplay import (
+    DECK_POINTS,
+    RANK_POINTS,
+    marriage_kings,
+    marriage_value,
+    marriages_value,
+)
 from kozyr.games.tricks import PLAIN_ORDER
 
-#: Card points by rank (7 and 8 are not in the Thousand deck).
-RANK_POINTS = (0, 0, 0, 2, 3, 4, 10, 11)
 #: A bidder stops this far below his estimate, by number of players (the estimate's error is
 #: about 45 points before the talon).  Measured in heuristic-vs-heuristic play: with three
 #: players 20 beat 0 and 10 and matched 30; with two, 40-80 beat 20 by about 8 points a deal.
@@ -68,15 +73,14 @@ def points(c: Card, trump: int | None = None) -> int:
 
 def marriage_suits(hand: Hand) -> list[int]:
     """Return the suits in which ``hand`` holds both king and queen."""
-    return [s for s in SUITS if hand >> card(s, KING) & 1 and hand >> card(s, QUEEN) & 1]
+    kings = marriage_kings(hand)
+    return [s for s in SUITS if kings >> card(s, KING) & 1]
 
 
 def marriage_cards(hand: Hand) -> Hand:
     """Return the kings and queens of ``hand`` that form marriages."""
-    out = 0
-    for s in marriage_suits(hand):
-        out |= bit(card(s, KING)) | bit(card(s, QUEEN))
-    return out
+    kings = marriage_kings(hand)
+    return kings | kings >> 1
 
 
 def card_strength(hand: Hand) -> int:
@@ -205,9 +209,7 @@ class ThousandHeuristic:
         rules = self.rules(obs)
         values = self.values(obs)
         step = int(rules.bid_step)
-        cap = 120 + sum(values[s] for s in marriage_suits(hand))
-        if rules.ace_marriage and all(hand >> card(s, ACE) & 1 for s in SUITS):
-            cap += 200
+        cap = DECK_POINTS + marriages_value(hand, values, bool(rules.ace_marriage))
         return min(est // step * step, cap, int(rules.max_bid))
 
     # -- talon ---------------------------------------------------------------------------
@@ -292,7 +294,7 @@ class ThousandHeuristic:
         if declarations:
             def worth(t: str) -> tuple[int, int]:
                 c = parse_card(t.split()[1])
-                v = 200 if c & 7 == ACE else values[c >> 3]
+                v = marriage_value(c, values)
                 return (v, -(c & 7))  # the queen leads, the king stays to win later
             return max(declarations, key=worth)
         plays = [t for t in texts if t.startswith("play ")]

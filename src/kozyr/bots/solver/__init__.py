@@ -28,8 +28,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from kozyr.bots.solver.search import DECLARE, POINTS, Search, SearchTimeout, hand_points
+from kozyr.bots.solver.search import DECLARE, Search, SearchTimeout
 from kozyr.cards import format_card, parse_card, parse_hand
+from kozyr.games.thousand.cardplay import POINTS, card_points, pile_points
 
 __all__ = [
     "DECLARE",
@@ -40,7 +41,6 @@ __all__ = [
     "best_moves",
     "can_make",
     "defender_values",
-    "hand_points",
     "move_text",
     "move_values",
     "solve_exact",
@@ -129,7 +129,7 @@ class Position:
         if not s.trick:
             # the trick was completed: its points went to its winner
             winner = s.leader
-            trick_pts = sum(POINTS[x] for x in (*self.trick, c))
+            trick_pts = pile_points((*self.trick, c))
             pts[winner] += trick_pts
         return replace(self, hands=tuple(s.hands), leader=s.leader, trick=tuple(s.trick),
                        trump=None if s.trump < 0 else s.trump, can_declare=s.can_declare,
@@ -137,7 +137,7 @@ class Position:
 
     def remaining_points(self) -> int:
         """Return the card points still in the hands."""
-        return sum(hand_points(h) for h in self.hands)
+        return sum(card_points(h) for h in self.hands)
 
 
 def move_text(move: int) -> str:

@@ -17,10 +17,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from kozyr.bots.solver import Position, hand_points
+from kozyr.bots.solver import Position
+from kozyr.games.thousand.cardplay import ACE_MARRIAGE_VALUE, card_points
 from kozyr.games.thousand.position import ThousandPosition
-
-ACE_MARRIAGE_VALUE = 200
 
 
 def position_from_match(m: Any) -> tuple[Position, list[int]]:
@@ -43,7 +42,7 @@ def solver_position(p: ThousandPosition) -> tuple[Position, list[int]]:
     points = [taken[s] + marriages[s] for s in seats]
     declarer = p.declarer
     if len(seats) == 2 and declarer in index:
-        points[index[declarer]] += hand_points(p.discards)
+        points[index[declarer]] += card_points(p.discards)
     hands = p.hands
     leader = p.leader
     assert declarer is not None and leader is not None  # the play phase has both

@@ -41,17 +41,26 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 
-from kozyr.cards import ACE, JACK, KING, QUEEN, SUIT_MASK, TEN
+from kozyr.cards import ACE, KING, QUEEN, SUIT_MASK
+from kozyr.games.thousand.cardplay import (
+    ABOVE,
+    ACES_MASK,
+    KQ_MASK,
+    POINTS,
+    card_points,
+    legal_to_trick,
+    pile_points,
+    trick_winner,
+)
 
 #: A move flag: lead this K/Q (or ace, with ace_marriage) and declare the marriage.
 DECLARE = 32
 
-#: Card points by card number (7 and 8 and 9 are worth 0).
-POINTS: tuple[int, ...] = tuple(
-    {JACK: 2, QUEEN: 3, KING: 4, TEN: 10, ACE: 11}.get(c & 7, 0) for c in range(32))
-
-_KQ: tuple[int, ...] = tuple((1 << (s * 8 + KING)) | (1 << (s * 8 + QUEEN)) for s in range(4))
-_ACES = sum(1 << (s * 8 + ACE) for s in range(4))
+# The rules' tables, from the game (kozyr.games.thousand.cardplay): card points, K+Q of each
+# suit, the four aces, and the cards of a suit above each card (the rank order).
+_KQ = KQ_MASK
+_ACES = ACES_MASK
+_ABOVE = ABOVE
 _SM = SUIT_MASK
 _LOW_MASK: tuple[int, ...] = tuple((1 << (c + 1)) - 1 for c in range(32))
 #: The cards of a one-suit hand, low to high (which is also by points) and high to low.
@@ -87,14 +96,6 @@ class SearchTimeout(Exception):
     """A search passed its deadline; its partial results are not to be used."""
 
 
-def hand_points(hand: int) -> int:
-    """Return the card points of a hand bitmask."""
-    total = 0
-    while hand:
-        low = hand & -hand
-        total += POINTS[low.bit_length() - 1]
-        hand ^= low
-    return total
 
 
 class Search:
@@ -120,7 +121,7 @@ class Search:
         self.ace = ace_marriage
         self.must_beat = must_beat
         self.fixed = fixed_trump
-        self.remaining = sum(hand_points(h) for h in hands) + sum(POINTS[c] for c in trick)
+        self.remaining = sum(card_points(h) for h in hands) + pile_points(trick)
         #: Points of each seat count this many times in the value (default: the declarer's
         #: once).  The declarer maximises the value, the other seats minimise it.
         self.weights = weights if weights is not None else tuple(
@@ -157,30 +158,11 @@ class Search:
         trick = self.trick
         if not trick:
             return self._leads(seat, h)
-        led = trick[0] >> 3
-        follow = h & _SM[led]
         trump = self.trump
-        if follow:
-            if self.must_beat:
-                top = max(c for c in trick if c >> 3 == led)
-                higher = follow & ~_LOW_MASK[top]
-                if higher:
-                    follow = higher
-            cands = follow
-        elif trump >= 0 and h & _SM[trump]:
-            cands = h & _SM[trump]
-        else:
-            cands = h
+        cands = legal_to_trick(h, trick, trump, self.must_beat)
         # who holds the trick now, and with which card
-        best = trick[0]
-        wi = 0
-        for i in range(1, len(trick)):
-            c = trick[i]
-            if c >> 3 == best >> 3:
-                if c > best:
-                    best, wi = c, i
-            elif c >> 3 == trump:
-                best, wi = c, i
+        wi = trick_winner(trick, trump)
+        best = trick[wi]
         winner = (self.leader + wi) % self.n
         decl = self.declarer
         friend_wins = (winner == decl) == (seat == decl)
@@ -237,17 +219,6 @@ class Search:
         return out
 
     # -- search -----------------------------------------------------------------------------
-    def _declarer_bound(self) -> int:
-        """Return an upper bound on the declarer's future points."""
-        ub = self.remaining
-        h = self.hands[self.declarer]
-        for s in range(4):
-            if h & _KQ[s] == _KQ[s]:
-                ub += self.mv[s]
-        if self.ace and h & _ACES == _ACES:
-            ub += self.ace
-        return ub
-
     def search(self, alpha: int, beta: int) -> int:
         """Return the declarer's future points (fail-soft alpha-beta inside (alpha, beta))."""
         trick = self.trick
@@ -258,20 +229,10 @@ class Search:
             return self._ab()(alpha, beta, leader, leader, trump, self.can_declare,
                               self.remaining, 0, 0, 0, 0, 0, 0)
         led = trick[0] >> 3
-        best = trick[0]
-        wi = 0
-        topled = trick[0]
-        tpts = POINTS[trick[0]]
-        for i in range(1, len(trick)):
-            c = trick[i]
-            tpts += POINTS[c]
-            if c >> 3 == led and c > topled:
-                topled = c
-            if c >> 3 == best >> 3:
-                if c > best:
-                    best, wi = c, i
-            elif c >> 3 == trump:
-                best, wi = c, i
+        wi = trick_winner(trick, trump)
+        best = trick[wi]
+        topled = max(c for c in trick if c >> 3 == led)
+        tpts = pile_points(trick)
         return self._ab()(alpha, beta, (leader + len(trick)) % n, leader, trump,
                           self.can_declare, self.remaining, len(trick), led, best,
                           (leader + wi) % n, tpts, topled)
@@ -295,6 +256,7 @@ class Search:
         pts_of = POINTS
         sm = _SM
         low_mask = _LOW_MASK
+        above = _ABOVE
         kq_masks = _KQ
         aces = _ACES
         big = 1 << 30
@@ -509,10 +471,10 @@ class Search:
                 f = h1 & sm[led]
                 if f:
                     if must_beat:
-                        hi1 = f & ~low_mask[c0]
+                        hi1 = f & above[c0]
                         if hi1:
                             f = hi1
-                    beat = f & ~low_mask[c0]
+                    beat = f & above[c0]
                     moves1 = desc[beat] + asc[f ^ beat]
                 elif t >= 0 and h1 & sm[t]:
                     moves1 = desc[h1 & sm[t]]
@@ -549,10 +511,10 @@ class Search:
                     bs = best >> 3
                     if f:
                         if must_beat:
-                            hi1 = f & ~low_mask[c1 if cs == led and c1 > c0 else c0]
+                            hi1 = f & above[c1 if cs == led and c1 > c0 else c0]
                             if hi1:
                                 f = hi1
-                        beat = f & ~low_mask[best] if bs == led else 0
+                        beat = f & above[best] if bs == led else 0
                         oth = f ^ beat
                         if (win == decl) == max2:
                             moves2 = desc[oth] + asc[beat]
@@ -560,7 +522,7 @@ class Search:
                             moves2 = desc[beat] + asc[oth]
                     elif t >= 0 and h2 & sm[t]:
                         f = h2 & sm[t]
-                        beat = f & ~low_mask[best] if bs == t else f
+                        beat = f & above[best] if bs == t else f
                         oth = f ^ beat
                         if (win == decl) == max2:
                             moves2 = desc[oth] + asc[beat]
@@ -758,7 +720,7 @@ class Search:
                 follow = h & sm[led]
                 if follow:
                     if must_beat:
-                        higher = follow & ~low_mask[topled]
+                        higher = follow & above[topled]
                         if higher:
                             follow = higher
                     cands = follow
@@ -878,15 +840,8 @@ class Search:
         self.trick.append(c)
         if len(self.trick) == self.n:
             trick = self.trick
-            bc = trick[0]
-            wi = 0
-            pts = 0
-            for i, x in enumerate(trick):
-                pts += POINTS[x]
-                if i and ((x >> 3 == bc >> 3 and x > bc) or (x >> 3 != bc >> 3
-                          and x >> 3 == self.trump)):
-                    bc, wi = x, i
-            winner = (self.leader + wi) % self.n
+            pts = pile_points(trick)
+            winner = (self.leader + trick_winner(trick, self.trump)) % self.n
             gain += pts * self.weights[winner]
             self.remaining -= pts
             self.trick = []
