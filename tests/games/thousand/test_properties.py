@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from kozyr.core.errors import IllegalActionError
 from kozyr.games.thousand import ThousandMatch, ThousandRules
 from kozyr.games.thousand import actions as A
-from kozyr.games.thousand.state import POINTS
+from kozyr.games.thousand.cardplay import POINTS
 
 PRESETS = list(ThousandRules.PRESETS)
 FLAGS = ["blind_bid", "hide_talon_on_forced_100", "ace_marriage", "must_beat",

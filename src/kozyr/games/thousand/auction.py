@@ -66,7 +66,7 @@ class Auction(Match):
     cut_penalties: list[list[int]]
     #: False on a resample that could not meet what the bids showed (see observer.py).
     resample_consistent: bool
-    _rules_json: str | dict[str, Any] | None  # see ThousandState.rules_json
+    _rules_json: str | dict[str, Any] | None  # see rules_json
     _n: int  # players
     _size: int  # cards dealt to each hand
     _n_tricks: int  # tricks in a deal
@@ -94,6 +94,15 @@ class Auction(Match):
     _n_active: int
     _nxt: list[int]  # each active seat's next active seat
     _caps: list[int]  # each seat's cap during the bidding (the hands do not change)
+
+    @property
+    def rules_json(self) -> str | dict[str, Any]:
+        """Return the rules' record form (computed once, when first asked: observations carry
+        it)."""
+        j = self._rules_json
+        if j is None:
+            j = self._rules_json = self.rules.to_json()
+        return j
 
     # -- per-deal state ----------------------------------------------------------------------
     def _reset_deal_state(self) -> None:

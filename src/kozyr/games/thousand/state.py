@@ -1,13 +1,10 @@
 """The Thousand engine: a match's state and its transitions (rules/thousand.md §2-§6, §9).
 
-:class:`ThousandState` deals (from a record's cards, an rng, or the seed: deal.py), keeps the
-legal actions and applies them, plays the tricks and ends each deal, reporting it to
-:mod:`kozyr.games.thousand.scoring` as a ``DealOutcome``.  Its base
-:class:`~kozyr.games.thousand.auction.Auction` declares the attributes and holds the redeal
-round, the bidding, the talon and the contract.  The engine does not know what a seat may see:
-:class:`kozyr.games.thousand.match.ThousandMatch` composes it with the observer (observer.py)
-and the error sentences (explain.py); the rules of card play come from cardplay.py, the
-prebuilt lists and phases from tables.py.
+:class:`ThousandState` deals (a record's cards, an rng, or the seed: deal.py), gives the legal
+actions, applies them, plays the tricks and reports each deal's end to scoring.py as a
+``DealOutcome``; its base :class:`~kozyr.games.thousand.auction.Auction` declares the
+attributes and holds the auction.  It does not know what a seat may see: ``ThousandMatch``
+(match.py) composes it with the observer and the error sentences (explain.py).
 
 Fast path: hands are int bitmasks, the current trick is kept as a few ints, and
 ``legal_actions`` returns shared lists where the same list comes back often (a player
@@ -36,15 +33,12 @@ from kozyr.games.thousand import actions as A
 from kozyr.games.thousand.auction import Auction
 from kozyr.games.thousand.cardplay import (
     ABOVE,
-    ACE_MARRIAGE_VALUE,
-    ACES_MASK,
     BYTE_POINTS,
     KINGS_MASK,
     KQ_MASK,
     NINES_MASK,
     POINTS,
     legal_follow,
-    marriage_kings,
     marriage_value,
 )
 from kozyr.games.thousand.deal import (
@@ -73,7 +67,6 @@ from kozyr.games.thousand.tables import (
     P_REDEAL,
     P_TALON,
     PHASE_NAMES,
-    POOR_TALON,
     SUIT_LISTS,
     SUIT_OF,
     bid_list,
@@ -83,15 +76,11 @@ from kozyr.games.thousand.tables import (
     hand_points,
     lead_list,
     seat_tables,
+    slot_copier,
 )
 
-#: What this module gave before the split (kozyr.games.thousand.tables and cardplay hold them).
-__all__ = [
-    "ABOVE", "ACES_MASK", "ACE_MARRIAGE_VALUE", "BIT", "KINGS_MASK", "KQ_MASK", "NINES_MASK",
-    "PHASE_NAMES", "POINTS", "POOR_TALON", "P_BIDDING", "P_CONTRACT", "P_DEAL", "P_OVER",
-    "P_PLAY", "P_REDEAL", "P_TALON", "SUIT_OF", "ThousandState", "hand_cap", "hand_points",
-    "marriage_kings",
-]
+#: With what this module gave before the split, imported from tables.py and cardplay.py.
+__all__ = ["POINTS", "ThousandState", "hand_cap", "hashed_deal", "hashed_deck"]
 
 
 class ThousandState(Auction):
@@ -108,7 +97,7 @@ class ThousandState(Auction):
                  first_dealer: int | None = None) -> None:
         self.rules = rules
         self.seed = seed
-        self._rules_json = None  # see rules_json
+        self._rules_json = None  # see Auction.rules_json
         n = rules.players
         if first_dealer is None:
             first_dealer = random.Random(f"{seed}:lot").randrange(n)
@@ -145,15 +134,6 @@ class ThousandState(Auction):
         self._nxt = [0] * n
         self._caps = [0] * n  # each seat's cap during the bidding (the hands do not change)
         self._reset_deal_state()
-
-    @property
-    def rules_json(self) -> str | dict[str, Any]:
-        """Return the rules' record form (computed once, when first asked: observations carry
-        it)."""
-        j = self._rules_json
-        if j is None:
-            j = self._rules_json = self.rules.to_json()
-        return j
 
     # -- set-up ------------------------------------------------------------------------------
     @property
@@ -609,19 +589,5 @@ class ThousandState(Auction):
         self._redeal_queue = queue
 
 
-def _slot_copier(names: tuple[str, ...]) -> Callable[[ThousandState, ThousandState], None]:
-    """Return a function that copies the attributes ``names`` of one match to another.
-
-    The function is compiled with one plain assignment per attribute (as ``dataclasses``
-    builds its methods): several times faster than a loop of ``setattr``.
-    """
-    assert all(name.isidentifier() for name in names)
-    src = "def copy(a, b):\n" + "".join(f"    b.{name} = a.{name}\n" for name in names)
-    namespace: dict[str, Any] = {}
-    exec(src, namespace)
-    copy: Callable[[ThousandState, ThousandState], None] = namespace["copy"]
-    return copy
-
-
 #: ``_copy_slots(a, b)``: set every slot of ``b`` to ``a``'s (:meth:`ThousandState.clone`).
-_copy_slots = _slot_copier(Auction.__slots__)
+_copy_slots: Callable[[ThousandState, ThousandState], None] = slot_copier(Auction.__slots__)
