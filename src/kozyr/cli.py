@@ -12,8 +12,15 @@ from typing import Annotated
 
 import typer
 
+from kozyr.games.registry import specs
+
+#: The registered games, for the help texts (``thousand, debertz or tertz``).
+_NAMES = [s.name for s in specs()]
+GAME_HELP = ", ".join(_NAMES[:-1]) + " or " + _NAMES[-1] if len(_NAMES) > 1 else "".join(_NAMES)
+
 app = typer.Typer(add_completion=False, no_args_is_help=True,
-                  help="kozyr: Thousand, Debertz and Tertz — engines, records, bots, card room.")
+                  help="kozyr: " + ", ".join(s.title for s in specs())
+                  + " — engines, records, bots, card room.")
 
 RuleOpt = Annotated[list[str] | None, typer.Option(
     "--rule", "-r", help="Override a rule option: name=value (repeatable).")]
@@ -32,7 +39,7 @@ def replay(file: Annotated[Path, typer.Argument(help="Game record (JSON), '-' fo
 
 
 @app.command()
-def record(game: Annotated[str, typer.Argument(help="thousand, debertz or tertz")] = "thousand",
+def record(game: Annotated[str, typer.Argument(help=GAME_HELP)] = "thousand",
            preset: PresetOpt = None, rule: RuleOpt = None,
            bots: Annotated[str | None, typer.Option(
                "--bots", help="Comma-separated bot per seat (default: heuristic).")] = None,
@@ -49,7 +56,7 @@ def record(game: Annotated[str, typer.Argument(help="thousand, debertz or tertz"
 
 
 @app.command()
-def play(game: Annotated[str, typer.Argument(help="thousand, debertz or tertz")] = "thousand",
+def play(game: Annotated[str, typer.Argument(help=GAME_HELP)] = "thousand",
          preset: PresetOpt = None, rule: RuleOpt = None,
          seats: Annotated[str | None, typer.Option(
              "--seats", help="Comma-separated: human or a bot name per seat.")] = None,
@@ -83,7 +90,7 @@ def bot_cmd(bot: Annotated[str, typer.Option("--bot", help="Bot name.")] = "norm
 
 
 @app.command()
-def arena(game: Annotated[str, typer.Option("--game")] = "thousand",
+def arena(game: Annotated[str, typer.Option("--game", help=GAME_HELP)] = "thousand",
           bots: Annotated[str, typer.Option("--bots", help="Comma-separated bot per seat.")]
           = "hard,normal,normal",
           deals: Annotated[int, typer.Option("--deals")] = 100,
