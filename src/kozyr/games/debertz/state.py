@@ -52,7 +52,7 @@ import random
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from kozyr.cards import KING, QUEEN, SEVEN, SUIT_LETTERS, SUIT_MASK, Card, Hand, format_cards
-from kozyr.core.cloning import clone
+from kozyr.core.cloning import clone, restore, state_of
 from kozyr.core.dealing import Pile, first_dealer_of, read_piles, seeded_rng, shuffle
 from kozyr.core.errors import IllegalActionError
 from kozyr.core.resampling import ResampledMatch
@@ -88,8 +88,8 @@ from kozyr.games.debertz.cardplay import (
 from kozyr.games.debertz.rules import DebertzRules
 from kozyr.games.debertz.scoring import deal_points, match_winner, score_deal
 
-if TYPE_CHECKING:
-    pass
+if TYPE_CHECKING:  # for type checkers; at run time ``__getattr__`` below
+    from kozyr.games.debertz.match import DebertzMatch as DebertzMatch
 
 #: Names other modules import from here (they live in ``actions`` and ``cardplay`` now).
 __all__ = ["ABOVE_TRUMP", "ACCEPT", "BELLA", "BELLA_POINTS", "BIDDING", "CARD_POINTS", "DEAL",
@@ -131,6 +131,17 @@ class DebertzState(ResampledMatch):
     RULES: ClassVar[type[DebertzRules]] = DebertzRules
 
     rules: DebertzRules
+
+    #: Every attribute lives in a slot (faster than an instance dict, which CPython stops
+    #: sharing past 30 keys); the names are those the trick bots' position views read.
+    __slots__ = ("_awaiting", "_baits", "_bella", "_best", "_best_seat", "_best_trump",
+                 "_deal_index", "_dealer", "_declared", "_declarer", "_hands", "_hands0",
+                 "_history", "_last", "_leader", "_melds", "_n", "_next", "_nsides", "_over",
+                 "_passes", "_phase", "_points", "_pot", "_records", "_rest", "_round",
+                 "_sheet", "_side", "_side_points", "_side_won", "_stock", "_swapper",
+                 "_table", "_teams", "_to_act", "_totals", "_trick", "_trick_no",
+                 "_tricks_per_deal", "_trump", "_turned", "_winner", "_won", "first_dealer",
+                 "rules", "seed")
 
     def __init__(self, rules: DebertzRules, *, seed: int = 0,
                  first_dealer: int | None = None) -> None:
@@ -555,10 +566,15 @@ class DebertzState(ResampledMatch):
         """Return an independent copy."""
         return clone(self, self._LISTS)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Return every attribute, for pickling."""
+        return state_of(self)
+
     def __setstate__(self, state: dict[str, Any]) -> None:
         """Restore a pickled match; phases are compared by identity, so re-use the constants."""
+        state = dict(state)
         state["_phase"] = PHASES[state["_phase"]]
-        self.__dict__.update(state)
+        restore(self, state)
 
 
 def __getattr__(name: str) -> Any:

@@ -102,6 +102,7 @@ def _has_run(byte: int) -> bool:
 #: _RUN[b]: whether the suit whose cards are the bits of ``b`` holds a sequence.
 _RUN: tuple[bool, ...] = tuple(_has_run(b) for b in range(256))
 _FOURS: tuple[Hand, ...] = tuple(sum(1 << card(s, r) for s in SUITS) for r in FOUR_VALUES)
+_F0, _F1, _F2, _F3 = _FOURS
 
 
 def has_combination(hand: Hand) -> bool:
@@ -112,7 +113,8 @@ def has_combination(hand: Hand) -> bool:
     (True, False)
     """
     return (_RUN[hand & 0xFF] or _RUN[hand >> 8 & 0xFF] or _RUN[hand >> 16 & 0xFF]
-            or _RUN[hand >> 24 & 0xFF] or any(hand & f == f for f in _FOURS))
+            or _RUN[hand >> 24 & 0xFF] or hand & _F0 == _F0 or hand & _F1 == _F1
+            or hand & _F2 == _F2 or hand & _F3 == _F3)
 
 
 def find_combinations(hand: Hand, trump: int) -> list[Combination]:

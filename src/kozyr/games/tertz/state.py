@@ -33,7 +33,7 @@ import random
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from kozyr.cards import JACK, SEVEN, SUIT_MASK, Card, Hand, card, format_cards, format_hand
-from kozyr.core.cloning import clone
+from kozyr.core.cloning import clone, restore, state_of
 from kozyr.core.dealing import Pile, first_dealer_of, read_piles, seeded_rng, shuffle
 from kozyr.core.errors import IllegalActionError, RecordError
 from kozyr.core.resampling import ResampledMatch
@@ -101,6 +101,15 @@ class TertzState(ResampledMatch):
     RULES: ClassVar[type[TertzRules]] = TertzRules
 
     rules: TertzRules
+
+    #: Every attribute lives in a slot (faster than an instance dict, which CPython stops
+    #: sharing past 30 keys); the names are those the trick bots' position views read.
+    __slots__ = ("_awaiting", "_card_points", "_deal_index", "_dealer", "_dealt", "_facts",
+                 "_free_jack", "_gone", "_hands", "_jack", "_known", "_last", "_lead",
+                 "_leader", "_limits", "_log", "_marriage", "_n", "_points", "_records",
+                 "_sheet", "_shown", "_shown_at", "_sp", "_stock", "_taken", "_to_act",
+                 "_totals", "_tricks", "_trump", "_turned", "_winner", "_won", "first_dealer",
+                 "rules", "seed")
 
     def __init__(self, rules: TertzRules | None = None, *, seed: int = 0,
                  first_dealer: int | None = None) -> None:
@@ -303,8 +312,20 @@ class TertzState(ResampledMatch):
         self._lead = -1
         self._leader = self._to_act = winner
         if stock_on:
-            self._draw(winner)
-            self._draw(1 - winner)
+            stock = self._stock
+            sp = self._sp
+            if sp + 2 <= len(stock):  # both draw from the stock (_draw twice, inlined)
+                hands = self._hands
+                hands[winner] |= _BIT[stock[sp]]
+                hands[1 - winner] |= _BIT[stock[sp + 1]]
+                self._sp = sp + 2
+                for lim in self._limits:  # each seat drew one card
+                    lim[2] += 1
+                if self._facts:  # both drew: no declaration binds any more
+                    self._facts = []
+            else:
+                self._draw(winner)
+                self._draw(1 - winner)
         elif self._tricks == TRICKS:
             self._points[winner] += LAST_TRICK
             self._finish(winner)
@@ -464,6 +485,14 @@ class TertzState(ResampledMatch):
     def clone(self) -> Self:
         """Return an independent copy."""
         return clone(self, self._LISTS, nested=("_limits",))
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Return every attribute, for pickling."""
+        return state_of(self)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Restore a pickled match."""
+        restore(self, state)
 
 
 def __getattr__(name: str) -> Any:
