@@ -189,6 +189,7 @@ class Import:
     target: str
     line: int
     lazy: bool  # inside a function: executed when called, not when the module is imported
+    typing: bool  # under ``if TYPE_CHECKING:``: read by type checkers only
 
 
 def _targets(module: Module, node: ast.Import | ast.ImportFrom) -> Iterator[str]:
@@ -212,18 +213,28 @@ def _known(name: str) -> str:
     return name
 
 
+def _is_type_checking(node: ast.AST) -> bool:
+    """Return True for ``if TYPE_CHECKING:`` (or ``typing.TYPE_CHECKING``)."""
+    if not isinstance(node, ast.If):
+        return False
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
 def _imports(module: Module) -> Iterator[Import]:
-    def visit(node: ast.AST, lazy: bool) -> Iterator[Import]:
+    def visit(node: ast.AST, lazy: bool, typing: bool) -> Iterator[Import]:
         for child in ast.iter_child_nodes(node):
-            inner = lazy or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef,
-                                               ast.Lambda))
             if isinstance(child, (ast.Import, ast.ImportFrom)):
                 for target in _targets(module, child):
                     if target != module.name:
-                        yield Import(module.name, target, child.lineno, lazy)
-            yield from visit(child, inner)
+                        yield Import(module.name, target, child.lineno, lazy, typing)
+            yield from visit(
+                child,
+                lazy or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)),
+                typing or _is_type_checking(child))
 
-    yield from visit(module.tree, False)
+    yield from visit(module.tree, False, False)
 
 
 IMPORTS = [imp for module in MODULES.values() for imp in _imports(module)]
@@ -284,15 +295,16 @@ def _a_cycle(component: list[str], edges: dict[str, set[str]]) -> list[str]:
 
 def test_no_import_cycles() -> None:
     edges: dict[str, set[str]] = {}
-    lines: dict[tuple[str, str], int] = {}
+    lines: dict[tuple[str, str], str] = {}
     for imp in IMPORTS:
         if not imp.lazy:
             edges.setdefault(imp.source, set()).add(imp.target)
-            lines.setdefault((imp.source, imp.target), imp.line)
+            how = ", TYPE_CHECKING" if imp.typing else ""
+            lines.setdefault((imp.source, imp.target), f"line {imp.line}{how}")
     report = []
     for component in _cycles(edges):
         path = _a_cycle(component, edges)
-        steps = [f"{a} (line {lines[a, b]})" for a, b in itertools.pairwise(path)]
+        steps = [f"{a} ({lines[a, b]})" for a, b in itertools.pairwise(path)]
         report.append(" -> ".join([*steps, path[-1]]) + f"   [cycle among {len(component)}: "
                       f"{', '.join(component)}]")
     assert not report, "import cycles (module-level imports):\n" + "\n".join(report)
@@ -324,7 +336,7 @@ def test_no_upward_or_sideways_imports() -> None:
         if src is None or dst is None:
             continue  # test_every_module_has_a_layer says so
         where = f"src/kozyr/{MODULES[imp.source].rel}:{imp.line}"
-        how = " (lazy)" if imp.lazy else ""
+        how = " (lazy)" if imp.lazy else " (TYPE_CHECKING)" if imp.typing else ""
         if dst[0] > src[0]:
             found.append(f"{where}: {imp.source} imports {imp.target}{how}, a higher layer "
                          f"({dst[1]} above {src[1]})")

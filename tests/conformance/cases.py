@@ -1,9 +1,10 @@
 """The conformance suite's cases and helpers: every registered game, every preset of its rules.
 
-Nothing here names a game: the cases come from the game registry, so a game that registers
-gets the whole suite.  The helpers play seeded random matches, take full snapshots of a match
-(its record, every seat's observation, the seat to act and the legal actions, the sheet), and
-read the cards out of an observation.
+Nothing here names a game: the cases come from the game registry (every registered game,
+every preset of its rule set), so a game that registers gets the whole suite.  The helpers
+play seeded random matches, take full snapshots of a match (its record, every seat's
+observation, the seat to act and the legal actions, the sheet), and read the cards out of an
+observation.
 """
 
 from __future__ import annotations
@@ -18,7 +19,9 @@ import pytest
 
 from kozyr.cards import RANK_LETTERS, SUIT_LETTERS
 from kozyr.core.match import Match
-from kozyr.games import match_class, new_match
+from kozyr.games import new_match
+from kozyr.games.registry import specs
+from kozyr.records import deal_cards as record_deal_cards
 from kozyr.records import write_record
 
 #: A card in record notation (``"KH"``), as a word of an observation's text.
@@ -29,25 +32,10 @@ MALFORMED = ["", " ", "nonsense", "play", "play XX", "play 1S", "play AS AS", "b
              "contract", "\x00", "play AS extra", "pass pass", "🂡"]
 
 
-def game_names() -> list[str]:
-    """Return the registered games' names, in the registry's order."""
-    try:
-        from kozyr.games.registry import names
-    except ImportError:  # the registry has not landed yet: the games' list it replaces
-        from kozyr.games import GAMES
-
-        return list(GAMES)
-    return list(names())
-
-
-def presets(game: str) -> list[str]:
-    """Return the names of every preset of ``game``'s rule set."""
-    return list(match_class(game).RULES.PRESETS)
-
-
 def cases() -> list[Any]:
-    """Return one pytest parameter ``(game, preset)`` per registered game and preset."""
-    return [pytest.param(g, p, id=f"{g}-{p}") for g in game_names() for p in presets(g)]
+    """Return one pytest parameter ``(game, preset)`` per registered game and rule-set preset."""
+    return [pytest.param(s.name, preset, id=f"{s.name}-{preset}")
+            for s in specs() for preset in s.rules_class().PRESETS]
 
 
 def fresh(game: str, preset: str, seed: int, first_dealer: int | None = None) -> Match:
@@ -151,8 +139,7 @@ def own_actions_cards(obs: dict[str, Any], seat: int) -> set[str]:
 
 def deal_cards(m: Match) -> dict[str, Any]:
     """Return the open (or last) deal's explicit cards, as its record holds them."""
-    deal = m.record_deals()[-1]
-    return {k: v for k, v in deal.items() if k != "actions"}
+    return record_deal_cards(m.GAME, m.record_deals()[-1])
 
 
 def candidate_ids(m: Match) -> list[int]:
