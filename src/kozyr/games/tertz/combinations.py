@@ -117,16 +117,29 @@ def has_combination(hand: Hand) -> bool:
             or hand & _F2 == _F2 or hand & _F3 == _F3)
 
 
+#: The fours in the order :func:`find_combinations` lists them, each with its mask.
+_FOUR_COMBINATIONS: tuple[tuple[Hand, Combination], ...] = tuple(
+    (sum(1 << c for c in cards), Combination("four", cards, FOUR_VALUES[r],
+                                             (4, NATURAL_ORDER[r], 1)))
+    for r in (QUEEN, KING, ACE, JACK) for cards in [tuple(card(s, r) for s in SUITS)])
+#: ``_SEQUENCES[(suit, is trump, suit byte)]``: that suit's sequences, as they are found.
+_SEQUENCES: dict[tuple[int, bool, int], tuple[Combination, ...]] = {}
+
+
 def find_combinations(hand: Hand, trump: int) -> list[Combination]:
     """Return every combination of ``hand`` (sequences by suit, then fours), marriage excluded."""
     out: list[Combination] = []
     for s in SUITS:
-        if (hand >> (8 * s) & 0xFF).bit_count() >= 3:
-            out.extend(_sequences(hand, s, trump))
-    for r in (QUEEN, KING, ACE, JACK):
-        cards = tuple(card(s, r) for s in SUITS)
-        if all(hand >> c & 1 for c in cards):
-            out.append(Combination("four", cards, FOUR_VALUES[r], (4, NATURAL_ORDER[r], 1)))
+        byte = hand >> (8 * s) & 0xFF
+        if byte.bit_count() >= 3:
+            key = (s, s == trump, byte)
+            seqs = _SEQUENCES.get(key)
+            if seqs is None:  # at most 4 x 2 x 256 entries
+                seqs = _SEQUENCES[key] = tuple(_sequences(hand, s, trump))
+            out.extend(seqs)
+    for mask, four in _FOUR_COMBINATIONS:
+        if hand & mask == mask:
+            out.append(four)
     return out
 
 

@@ -84,6 +84,11 @@ _SEVEN_OF: tuple[Hand, ...] = tuple(1 << card(t, SEVEN) for t in range(4))
 _CARDS_IN_BYTE: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
     tuple(tuple(8 * s + r for r in range(8) if b >> r & 1) for b in range(256)) for s in range(4))
 _C0, _C1, _C2, _C3 = _CARDS_IN_BYTE
+#: The cards (low first) of every non-empty set of cards of one suit, keyed by its mask:
+#: shared lists handed out by ``legal_actions``, never to be mutated.
+_SUIT_LISTS: dict[Hand, list[Card]] = {
+    sum(1 << c for c in cards): list(cards)
+    for s in range(4) for cards in _CARDS_IN_BYTE[s][1:]}
 
 #: Dealt cards as kept for the record: the two hands and the stock, top first.
 Dealt = tuple[tuple[Hand, Hand], tuple[Card, ...]]
@@ -240,10 +245,13 @@ class TertzState(ResampledMatch):
                            self._free_jack)
 
     def legal_actions(self) -> list[int]:
-        """Return the legal actions: cards by number, then ``swap7`` and ``declare``."""
-        if self._awaiting or self._winner is not None:
-            return []
+        """Return the legal actions: cards by number, then ``swap7`` and ``declare``.
+
+        The list may be shared (a table's): do not change it; copy it to edit it.
+        """
         seat = self._to_act
+        if seat < 0:  # between deals, or the match is over
+            return []
         hand = self._hands[seat]
         lead = self._lead
         if lead >= 0:  # follow_mask, inlined
@@ -256,6 +264,9 @@ class TertzState(ResampledMatch):
             else:
                 m = suit or h & SUIT_MASK[trump] or h
             m = (m or hand) | (hand & jack)
+            lst = _SUIT_LISTS.get(m)  # one suit: a shared list
+            if lst is not None:
+                return lst
             return [*_C0[m & 255], *_C1[m >> 8 & 255], *_C2[m >> 16 & 255], *_C3[m >> 24]]
         out = [*_C0[hand & 255], *_C1[hand >> 8 & 255], *_C2[hand >> 16 & 255],
                *_C3[hand >> 24]]
@@ -271,14 +282,13 @@ class TertzState(ResampledMatch):
 
     def apply_action(self, action: int) -> None:
         """Apply a legal action without checking it (the trusted fast path)."""
-        if action < 32:
-            self._play(action)
-        elif action == SWAP7:
-            self._swap7()
-        else:
-            self._declare()
-
-    def _play(self, c: Card) -> None:
+        if action >= 32:
+            if action == SWAP7:
+                self._swap7()
+            else:
+                self._declare()
+            return
+        c = action  # a card: the hot path, the trick and the draws inlined
         s = self._to_act
         b = _BIT[c]
         self._hands[s] ^= b
