@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kozyr.core.match import Match
+from kozyr.core.resampling import ResampledMatch
 from kozyr.games.thousand import actions as A
 from kozyr.games.thousand.cardplay import KINGS_MASK, NINES_MASK
 from kozyr.games.thousand.deal import DealtCards
@@ -34,7 +34,7 @@ from kozyr.games.thousand.tables import (
 )
 
 
-class Auction(Match):
+class Auction(ResampledMatch):
     """A Thousand match's attributes, and the steps of a deal from the deal to the contract.
 
     Not a match by itself: :class:`kozyr.games.thousand.match.ThousandMatch` is.  The

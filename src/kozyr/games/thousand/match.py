@@ -63,11 +63,11 @@ Readings of the rules where the page leaves a choice (kozyr's, documented and te
 from __future__ import annotations
 
 import random
-from typing import Any, cast
+from typing import Any, ClassVar, Self, cast
 
 from kozyr.core.errors import IllegalActionError
 from kozyr.games.thousand.explain import explain
-from kozyr.games.thousand.observer import observation, resample
+from kozyr.games.thousand.observer import deal_hidden, observation
 from kozyr.games.thousand.rules import ThousandRules
 from kozyr.games.thousand.state import ThousandState
 from kozyr.games.thousand.tables import P_OVER
@@ -94,6 +94,10 @@ class ThousandMatch(ThousandState):
     GAME = "thousand"
     RULES = ThousandRules
     __slots__ = ()
+    #: The resample template (kozyr.core.resampling): a sample's seed is 32 bits of the rng,
+    #: drawn before its hidden cards are dealt.
+    SAMPLE_SEED_BITS: ClassVar[int] = 32
+    SAMPLE_SEED_FIRST: ClassVar[bool] = True
 
     def apply(self, action: int | str, seat: int | None = None) -> int:
         """Check and apply an action (text or int) of ``seat`` (default: the seat to act).
@@ -123,9 +127,7 @@ class ThousandMatch(ThousandState):
         """
         return cast(dict[str, Any], observation(self, seat))
 
-    def resample(self, seat: int, rng: random.Random) -> ThousandMatch:
-        """Return a copy whose cards hidden from ``seat`` are dealt again, consistently.
-
-        See :func:`kozyr.games.thousand.observer.resample`.
-        """
-        return resample(self, seat, rng)
+    def _deal_hidden(self, seat: int, rng: random.Random) -> Self:
+        """Return a copy whose cards hidden from ``seat`` are dealt again (the resample
+        template's hook: :func:`kozyr.games.thousand.observer.deal_hidden`)."""
+        return deal_hidden(self, seat, rng)

@@ -23,22 +23,25 @@
 - match: ``totals``, ``sheet`` (rows as JSON), ``barrel`` (seats on the barrel), ``bolts``,
   ``writeoffs``, ``cut_penalties``, ``winner``, ``is_over``.
 
-:func:`resample` deals every card ``seat`` cannot see again (others' hands, a talon or pile not
-shown, the other's discards) from the pool of unseen cards in sorted order shuffled by ``rng``,
-keeping hand sizes, shown voids (did not follow: no card of the led suit; did not trump either:
-no trump of that moment; ``must_beat``: no higher card of the led suit), and cards known to be
-in a hand (given by or to this seat, a shown talon in the declarer's hand, the partner of a
-declared marriage).  A shown talon card may also have been given to an opponent face down: the
-resample keeps such a card either in the declarer's hand or as the card that opponent received.
-The past is rewritten to match (the hidden cards of ``give``/``discard``, the deal's dealt
-cards), so the copy is a consistent match to play on; the draw depends only on what
-``observation(seat)`` shows and on ``rng``.  What the bidding and the redeal round showed (a
-bid above 120 needs a marriage, a contract above the bid too, exactly the eligible players are
-asked about a redeal) is met by drawing again, up to ``RESAMPLE_ATTEMPTS`` times; if no draw
-meets it the last draw is returned (it keeps every hard constraint above, and the copy plays on
-normally) with ``resample_consistent`` False: replaying its record would then refuse a bid.
-The copy gets a new seed from ``rng`` (its later deals differ from the match's) and forgets the
-``no_shuffle`` deck this deal was cut from; its earlier deals keep their true records.
+:func:`deal_hidden` (the hook of ``ThousandMatch.resample``) deals every card ``seat`` cannot
+see again (others' hands, a talon or pile not shown, the other's discards) from the pool of
+unseen cards in sorted order shuffled by ``rng``, keeping hand sizes, shown voids
+(:func:`kozyr.games.thousand.cardplay.forbidden_cards`: did not follow: no card of the led
+suit; did not trump either: no trump of that moment; ``must_beat``: no higher card of the led
+suit), and cards known to be in a hand (given by or to this seat, a shown talon in the
+declarer's hand, the partner of a declared marriage).  A shown talon card may also have been
+given to an opponent face down: the sample keeps such a card either in the declarer's hand or
+as the card that opponent received.  The past is rewritten to match (the hidden cards of
+``give``/``discard``, the deal's dealt cards), so the copy is a consistent match to play on;
+the draw depends only on what ``observation(seat)`` shows and on ``rng``.  What the bidding
+and the redeal round showed (a bid above 120 needs a marriage, a contract above the bid too,
+exactly the eligible players are asked about a redeal) is met by drawing again, up to
+``RESAMPLE_ATTEMPTS`` times; if no draw meets it the last draw is returned (it keeps every hard
+constraint above, and the copy plays on normally) with ``resample_consistent`` False:
+replaying its record would then refuse a bid.  The copy forgets the ``no_shuffle`` deck this
+deal was cut from; the resample template (:class:`kozyr.core.resampling.ResampledMatch`) gives
+it a new seed from ``rng`` (32 bits, drawn first: its later deals differ from the match's) and
+keeps only the open deal's record (earlier ones hold cards the seat never saw).
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ from typing import TYPE_CHECKING, TypedDict, TypeVar
 
 from kozyr.cards import SUIT_LETTERS, format_card, format_hand
 from kozyr.core.observation import BaseObservation, HistoryEntry, SeatCard
+from kozyr.core.sampling import match_slots
 from kozyr.games.thousand import actions as A
 from kozyr.games.thousand.cardplay import forbidden_cards, marriage_partners
 from kozyr.games.thousand.deal import DealtCards
@@ -58,7 +62,7 @@ from kozyr.games.thousand.tables import P_BIDDING, P_CONTRACT, P_DEAL, P_OVER, P
 if TYPE_CHECKING:
     from kozyr.games.thousand.state import ThousandState
 
-#: Deals tried by :func:`resample` to meet what the bids and the redeal round showed.
+#: Deals tried by :func:`deal_hidden` to meet what the bids and the redeal round showed.
 RESAMPLE_ATTEMPTS = 400
 
 StateT = TypeVar("StateT", bound="ThousandState")
@@ -245,42 +249,14 @@ def _marriage_known(m: ThousandState, played: list[int]) -> list[int]:
     return out
 
 
-def _match(cards: list[int], slots: list[int]) -> list[int]:
-    """Deal ``cards`` (already shuffled) to the slots in order, each to the first free slot
-    whose mask accepts it, moving earlier cards along when one fits nowhere (augmenting paths);
-    return the card of each slot.
+def deal_hidden(m: StateT, seat: int, rng: random.Random) -> StateT:
+    """Return a copy of ``m`` whose cards hidden from ``seat`` are dealt again (see module).
 
-    Without constraints this is dealing a shuffled pack; with them it stays close to uniform.
+    The resample template (:class:`kozyr.core.resampling.ResampledMatch`) draws the copy's
+    seed before (32 bits) and forgets its earlier deals' records after.
     """
-    owner = [-1] * len(slots)
-    order = range(len(slots))
-
-    def augment(c: int, seen: set[int]) -> bool:
-        for i in order:
-            if i in seen or not slots[i] >> c & 1:
-                continue
-            seen.add(i)
-            if owner[i] < 0 or augment(owner[i], seen):
-                owner[i] = c
-                return True
-        return False
-
-    for c in cards:
-        for i in order:
-            if owner[i] < 0 and slots[i] >> c & 1:
-                owner[i] = c
-                break
-        else:
-            if not augment(c, set()):
-                raise RuntimeError("resample: no deal fits the observation")  # pragma: no cover
-    return owner
-
-
-def resample(m: StateT, seat: int, rng: random.Random) -> StateT:
-    """Return a copy of ``m`` whose cards hidden from ``seat`` are dealt again (see module)."""
-    seed = rng.getrandbits(32)  # future deals of the copy come from the rng, not the seed
     if m._phase in (P_DEAL, P_OVER) or not m._deals:
-        return m._sample_copy(seed)
+        return m._sample_copy()
     n = m._n
     decl = m._declarer
     played = _played_by(m)
@@ -359,13 +335,13 @@ def resample(m: StateT, seat: int, rng: random.Random) -> StateT:
             slot_loc.append(loc)
         pool_locs.append(loc)
     if not pool_locs:
-        return m._sample_copy(seed)
+        return m._sample_copy()
     cards0 = sorted(c for c in range(32) if pool >> c & 1)
     for _attempt in range(RESAMPLE_ATTEMPTS):
-        out = m._sample_copy(seed)
+        out = m._sample_copy()
         cards = list(cards0)
         rng.shuffle(cards)
-        owner = _match(cards, slots)
+        owner = match_slots(cards, slots)
         new: dict[int, int] = {loc: (known[loc] if loc < n else 0) for loc in pool_locs}
         gift_of: dict[int, int] = {}
         for i, c in enumerate(owner):

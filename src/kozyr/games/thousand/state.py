@@ -27,6 +27,7 @@ from operator import add
 from typing import Any, Self
 
 from kozyr.cards import JACK, NINE, SUIT_MASK, cards_of
+from kozyr.core.dealing import first_dealer_of
 from kozyr.core.errors import IllegalActionError
 from kozyr.core.sheet import DealRow
 from kozyr.games.thousand import actions as A
@@ -99,10 +100,7 @@ class ThousandState(Auction):
         self.seed = seed
         self._rules_json = None  # see Auction.rules_json
         n = rules.players
-        if first_dealer is None:
-            first_dealer = random.Random(f"{seed}:lot").randrange(n)
-        if not 0 <= first_dealer < n:
-            raise ValueError(f"first_dealer must be a seat from 0 to {n - 1}, not {first_dealer}")
+        first_dealer = first_dealer_of(seed, n, "lot", first_dealer)  # the lot, or checked
         self.first_dealer = first_dealer
         self._n = n
         self._size = 10 if n == 2 else 7
@@ -557,20 +555,21 @@ class ThousandState(Auction):
         """Return this deal's actions as (seat, action, automatic), automatic ones included."""
         return [((e >> 1) & 3, e >> 3, bool(e & 1)) for e in self._log]
 
-    def _sample_copy(self, seed: int) -> Self:
-        """Return a clone for a resample to deal its cards into (observer.resample): the seed
-        ``seed`` (its later deals differ from this match's), no ``no_shuffle`` deck (the deck
-        this deal was cut from would show its cards), and only the open deal's record: earlier
-        deals' records hold cards the seat never saw (write-offs, discards, the unused pile)."""
+    def _sample_copy(self) -> Self:
+        """Return a clone for a sample to deal its cards into (observer.deal_hidden), without
+        the ``no_shuffle`` deck (the deck this deal was cut from would show its cards)."""
         out = self.clone()
-        out.seed = seed
         out._deck = None
-        out._deals = out._deals[-1:] if self._phase not in (P_DEAL, P_OVER) else []
         return out
+
+    def _forget_deals(self) -> None:
+        """Keep only the open deal's record (the resample template's strip): earlier deals'
+        records hold cards the seat never saw (write-offs, discards, the unused pile)."""
+        self._deals = self._deals[-1:] if self._phase not in (P_DEAL, P_OVER) else []
 
     def _place_sample(self, hands: list[int], talon: int, piles: list[int], discards: int,
                       given: list[tuple[int, int]], log: list[int], dealt: DealtCards) -> None:
-        """Put a resample's cards in place of the open deal's (observer.resample): the hands,
+        """Put a sample's cards in place of the open deal's (observer.deal_hidden): the hands,
         talon, piles and discards now, the cards given, the action log with its hidden cards
         rewritten, and the cards dealt (the deal's record)."""
         self._hands = hands
@@ -584,7 +583,7 @@ class ThousandState(Auction):
             self._caps = [self.hand_cap(h) for h in hands]
 
     def _set_redeal_queue(self, queue: list[int]) -> None:
-        """Set the seats still to be asked in the redeal round under way (observer.resample:
+        """Set the seats still to be asked in the redeal round under way (observer.deal_hidden:
         a sample's round asks the players its cards make eligible)."""
         self._redeal_queue = queue
 
