@@ -123,13 +123,13 @@ def test_the_heuristic_declarer_writes_off_a_hopeless_hand_and_plays_a_good_one(
 
 
 def test_auction_values_weigh_the_modelled_outcomes() -> None:
-    from kozyr.bots.pimc import _BidSim
+    from kozyr.bots.thousand.pimc.auction import BidSim
     from kozyr.cards import parse_hand
 
     rules = new_match("thousand", "classic").rules
     model = HeuristicModel(rules)
     bot = PimcBot(1, made_for=30, failed_for=55, made_against=20, failed_against=30)
-    sim = bot._bid_sim = _BidSim(("test",), 0, None)
+    sim = bot._bid_sim = BidSim(("test",), 0, None)
     # seat 0 to bid after seat 1's forced 100 (seat 2 has passed); seat 1's hand is hopeless
     hopeless = parse_hand("9H JH QH 9S JS QS JD")
     sim.hands = [{1: hopeless, 2: parse_hand("AH TH KH AS TS AD TD")}] * 2

@@ -8,7 +8,9 @@ from typing import Any
 import pytest
 
 from kozyr.bots import make_bot
-from kozyr.bots.pimc import CONTRACT_STEPS, PimcBot, _preferred
+from kozyr.bots.pimc import PimcBot
+from kozyr.bots.thousand.pimc.contract import CONTRACT_STEPS
+from kozyr.bots.thousand.pimc.inference import preferred
 from kozyr.cards import cards_of, parse_card, parse_hand
 from kozyr.core.match import SeatView
 from kozyr.games import new_match
@@ -135,9 +137,9 @@ def test_with_the_true_deal_it_plays_a_solver_best_card(seed: int) -> None:
 def test_preferred_card_is_the_cheapest_winner() -> None:
     legal = parse_hand("AS TS 9S")
     trick = [(0, parse_card("KS"))]
-    assert _preferred(legal, trick, -1, seat=1, declarer=0) == parse_hand("TS")
+    assert preferred(legal, trick, -1, seat=1, declarer=0) == parse_hand("TS")
     # partner (seat 2) holds the trick against declarer 0: the cheapest card
-    assert _preferred(legal, [(2, parse_card("KS"))], -1, seat=1, declarer=0) == \
+    assert preferred(legal, [(2, parse_card("KS"))], -1, seat=1, declarer=0) == \
         parse_hand("9S")
 
 
@@ -237,7 +239,7 @@ def test_writeoff_value_counts_the_bolt_situation_and_the_opponents_gain() -> No
 
 def test_bidding_samples_weigh_how_well_they_fit_the_opponents_bids() -> None:
     from kozyr.bots.opponent_model import HeuristicModel
-    from kozyr.bots.pimc import _auction
+    from kozyr.bots.thousand.pimc.inference import auction_ranges
     from kozyr.games import make_rules
 
     rules = make_rules("thousand", "classic")
@@ -245,7 +247,7 @@ def test_bidding_samples_weigh_how_well_they_fit_the_opponents_bids() -> None:
     willing = HeuristicModel(rules).willing
     assert willing(strong) >= 150 > 100 > willing(weak)
     # seat 2 forced, seat 0 raised to 105, seat 1 passed at 110; seat 2 (the bot) to act
-    bidding = _auction({"history": [[2, "bid 100"], [0, "bid 105"], [1, "pass"]]}, 2, 5)
+    bidding = auction_ranges({"history": [[2, "bid 100"], [0, "bid 105"], [1, "pass"]]}, 2, 5)
     bot = PimcBot(1)
     assert bot._bid_weight({0: strong, 1: weak}, bidding, rules) == 1.0
     assert bot._bid_weight({0: weak, 1: weak}, bidding, rules) == bot.bid_inference

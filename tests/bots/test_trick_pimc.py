@@ -273,7 +273,7 @@ def test_hard_and_pimc_use_the_trick_bot_at_debertz_and_tertz() -> None:
     bot = PimcBot(5, time_limit=1e9, max_samples=3, min_samples=3)
     a = bot.act(m.view(seat))
     assert a in m.legal_actions()
-    assert bot.trick_bot is not None and bot.trick_bot.last_samples >= 1
+    assert isinstance(bot.player("tertz"), TrickPimcBot) and bot.player("tertz").last_samples >= 1
     assert isinstance(make_bot("hard", seed=1), PimcBot)
 
 
