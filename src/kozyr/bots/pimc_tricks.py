@@ -75,8 +75,9 @@ from kozyr.bots.solver.tertz import play as tertz_play
 from kozyr.cards import SEVEN
 from kozyr.core.match import SeatView
 from kozyr.games.debertz import melds as M
+from kozyr.games.debertz.cardplay import LAST_TRICK_BONUS
 from kozyr.games.debertz.position import DealView as DebertzDeal
-from kozyr.games.debertz.state import BELLA_POINTS, LAST_TRICK_BONUS
+from kozyr.games.debertz.scoring import deal_points
 from kozyr.games.tertz.position import DealView as TertzDeal
 
 __all__ = ["TrickPimcBot", "debertz_position", "tertz_position"]
@@ -109,14 +110,15 @@ def debertz_position(m: Any) -> DebertzPosition:
                 swapped = True
             if not declared[s]:
                 melds.extend(M.find_melds(h, s, trump, natural))
+    # cards and bella taken; the melds of the best meld's side, which count once it takes a
+    # trick: the engine's scoring rule (deal_points), asked as if every side had taken one
+    points = deal_points(d.side_points, (), sides, d.side_won, d.bella, d.dealer)
     meld_side, meld_points = -1, 0
     best = M.best_meld(melds, d.dealer, n)
     if best is not None:
         meld_side = sides[best.seat]
-        meld_points = sum(M.MELD_POINTS[x.kind] for x in melds if sides[x.seat] == meld_side)
-    points = list(d.side_points)
-    for s in d.bella:
-        points[sides[s]] += BELLA_POINTS
+        every = (1,) * len(points)
+        meld_points = deal_points((0,) * len(points), melds, sides, every, (), d.dealer)[meld_side]
     won = sum(1 << side for side, w in enumerate(d.side_won) if w)
     return DebertzPosition(
         hands=tuple(hands), leader=d.leader, trump=trump, trick=d.trick,

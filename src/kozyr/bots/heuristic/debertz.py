@@ -43,8 +43,7 @@ from kozyr.cards import (
     card,
     parse_card,
 )
-from kozyr.games.debertz.state import CARD_POINTS
-from kozyr.games.tricks import JACK_NINE_TRUMPS
+from kozyr.games.debertz.cardplay import CARD_POINTS, TRUMP_STRENGTH
 
 #: The worth a suit needs to be ordered as trump, by number of players (measured against
 #: bars a unit lower and higher in heuristic-vs-heuristic play: none did clearly better).
@@ -139,7 +138,7 @@ class DebertzHeuristic(GameHeuristic):
         return PlayContext(
             seat=seat, hand=hand, options=options, trick=trick,
             trump=suit_from(obs.get("trump")), after=after, friends=friends,
-            live=FULL_DECK & ~hand & ~gone, trump_order=JACK_NINE_TRUMPS, points=points)
+            live=FULL_DECK & ~hand & ~gone, trump_order=TRUMP_STRENGTH, points=points)
 
 
 __all__ = ["DebertzHeuristic", "points", "trump_worth"]

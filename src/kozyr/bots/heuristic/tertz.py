@@ -21,8 +21,7 @@ from kozyr.bots.heuristic.common import (
     suit_from,
 )
 from kozyr.cards import FULL_DECK, Card, bit, parse_card
-from kozyr.games.tertz.scoring import CARD_POINTS
-from kozyr.games.tricks import JACK_NINE_TRUMPS
+from kozyr.games.tertz.cardplay import CARD_POINTS, TRUMP_STRENGTH
 
 
 def points(c: Card, trump: int | None) -> int:
@@ -63,7 +62,7 @@ class TertzHeuristic(GameHeuristic):
             seat=seat, hand=hand, options=options, trick=trick,
             trump=suit_from(obs.get("trump")), after=[] if trick else [1 - seat],
             friends=frozenset(), live=FULL_DECK & ~hand & ~gone,
-            trump_order=JACK_NINE_TRUMPS, points=points, save_trumps=stock > 0)
+            trump_order=TRUMP_STRENGTH, points=points, save_trumps=stock > 0)
 
 
 __all__ = ["TertzHeuristic", "points"]

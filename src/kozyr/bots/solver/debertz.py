@@ -44,14 +44,17 @@ from dataclasses import dataclass, field, replace
 
 from kozyr.bots.solver.search import SearchTimeout
 from kozyr.cards import KING, QUEEN, SUIT_MASK, parse_card, parse_hand, parse_suit
-from kozyr.games.debertz.state import (
+from kozyr.games.debertz import cardplay
+from kozyr.games.debertz.actions import BELLA
+from kozyr.games.debertz.cardplay import (
     ABOVE_TRUMP,
-    BELLA,
+    BELLA_CARDS,
     BELLA_POINTS,
     CARD_POINTS,
     LAST_TRICK_BONUS,
+    TRUMP_STRENGTH,
+    trick_winner,
 )
-from kozyr.games.tricks import JACK_NINE_TRUMPS, trick_winner
 
 __all__ = ["DebertzPosition", "DebertzSolver", "SearchTimeout", "legal_cards", "play",
            "representatives", "strength_table"]
@@ -66,7 +69,7 @@ def strength_table(trump: int) -> tuple[int, ...]:
     >>> t[parse_card("JH")] > t[parse_card("9H")] > t[parse_card("AH")] > t[parse_card("AS")]
     True
     """
-    return tuple(16 + JACK_NINE_TRUMPS[c & 7] if c >> 3 == trump else c & 7 for c in range(32))
+    return tuple(16 + TRUMP_STRENGTH[c & 7] if c >> 3 == trump else c & 7 for c in range(32))
 
 
 def _redundant_table() -> tuple[tuple[int, ...], ...]:
@@ -183,7 +186,7 @@ class DebertzSolver:
         if not trick:
             rem = sum(self.hand_points(h) for h in pos.hands)
             return (pos.leader, pos.leader, 0, 0, -1, 0, 0, pos.won, 0, rem)
-        wi = trick_winner(trick, self.trump, JACK_NINE_TRUMPS)
+        wi = trick_winner(trick, self.trump)
         best = trick[wi]
         tpts = 0
         tm = 0
@@ -261,7 +264,7 @@ class DebertzSolver:
         red = _RED
         tmask = sm[trump]
         tsh = 8 * trump
-        kq = (1 << (tsh + KING)) | (1 << (tsh + QUEEN))
+        kq = BELLA_CARDS[trump]
         tking, tqueen = tsh + KING, tsh + QUEEN
         t7, t8 = tsh, tsh + 1
         bat = self.pos.bella_after_trick
@@ -486,32 +489,23 @@ def representatives(cards: list[int], hand: int, live: int, trump: int) -> dict[
 
 
 def legal_cards(pos: DebertzPosition) -> list[int]:
-    """Return the cards the seat to move may play (follow, trump, overtrump), lowest first."""
+    """Return the cards the seat to move may play (the engine's rule), lowest first."""
     h = pos.hands[pos.seat_to_move()]
     trump = pos.trump
-    if not pos.trick:
-        cands = h
-    else:
+    led = best_trump = -1
+    if pos.trick:
         led = pos.trick[0] >> 3
-        best = pos.trick[trick_winner(pos.trick, trump, JACK_NINE_TRUMPS)]
-        follow = h & SUIT_MASK[led]
-        if follow:
-            cands = (follow & ABOVE_TRUMP[best] or follow) if led == trump else follow
-        else:
-            cands = h & SUIT_MASK[trump]
-            if not cands:
-                cands = h
-            elif best >> 3 == trump:
-                cands = cands & ABOVE_TRUMP[best] or cands
+        best = pos.trick[trick_winner(pos.trick, trump)]
+        best_trump = best if best >> 3 == trump else -1
+    cands = cardplay.legal_cards(h, led, trump, best_trump)
     return [c for c in range(32) if cands >> c & 1]
 
 
 def bella_move(pos: DebertzPosition, c: int) -> bool:
     """Return True if playing ``c`` now announces bella (the search always announces it)."""
     seat = pos.seat_to_move()
-    h = pos.hands[seat]
-    kq = (1 << (pos.trump * 8 + KING)) | (1 << (pos.trump * 8 + QUEEN))
-    if h & kq != kq or c not in (pos.trump * 8 + KING, pos.trump * 8 + QUEEN):
+    kq = BELLA_CARDS[pos.trump]
+    if pos.hands[seat] & kq != kq or not kq >> c & 1:
         return False
     return not pos.bella_after_trick or bool(pos.won >> pos.side_list()[seat] & 1)
 
@@ -530,8 +524,8 @@ def play(pos: DebertzPosition, c: int) -> DebertzPosition:
     trick = (*pos.trick, c)
     if len(trick) < n:
         return replace(pos, hands=tuple(hands), trick=trick, points=tuple(pts))
-    winner = (pos.leader + trick_winner(trick, pos.trump, JACK_NINE_TRUMPS)) % n
-    won_pts = sum(CARD_POINTS[pos.trump][x] for x in trick)
+    winner = (pos.leader + trick_winner(trick, pos.trump)) % n
+    won_pts = cardplay.trick_points(trick, pos.trump)
     if not hands[seat]:
         won_pts += LAST_TRICK_BONUS
     pts[sides[winner]] += won_pts

@@ -30,20 +30,12 @@ from dataclasses import dataclass, replace
 
 from kozyr.bots.solver.debertz import _RED, strength_table
 from kozyr.bots.solver.search import SearchTimeout
-from kozyr.cards import FULL_DECK, JACK, SUIT_MASK, parse_card, parse_cards, parse_hand, parse_suit
-from kozyr.games.tertz.scoring import CARD_POINTS, LAST_TRICK
-from kozyr.games.tertz.state import follow_mask
-from kozyr.games.tricks import JACK_NINE_TRUMPS, beats, stronger_in_suit
+from kozyr.cards import SUIT_MASK, parse_card, parse_cards, parse_hand, parse_suit
+from kozyr.games.tertz.cardplay import CARD_POINTS, HIGHER, JACK_OF, LAST_TRICK, beats, follow_mask
 
 __all__ = ["SearchTimeout", "TertzPosition", "TertzSolver", "legal_cards", "play"]
 
 _BIG = 1 << 20
-
-#: _HIGHER[trump][card]: the cards of card's suit that beat it (J-9 order in trumps).
-_HIGHER: tuple[tuple[int, ...], ...] = tuple(
-    tuple(stronger_in_suit(FULL_DECK, c, t, JACK_NINE_TRUMPS) for c in range(32))
-    for t in range(4))
-
 
 @dataclass(frozen=True)
 class TertzPosition:
@@ -99,7 +91,7 @@ def play(pos: TertzPosition, c: int) -> TertzPosition:
     hands[seat] &= ~(1 << c)
     if pos.lead < 0:
         return replace(pos, hands=(hands[0], hands[1]), lead=c)
-    winner = seat if beats(c, pos.lead, pos.lead >> 3, pos.trump, JACK_NINE_TRUMPS) else pos.leader
+    winner = seat if beats(c, pos.lead, pos.trump) else pos.leader
     pts = list(pos.points)
     won = CARD_POINTS[pos.trump][c] + CARD_POINTS[pos.trump][pos.lead]
     draws = pos.draws
@@ -191,11 +183,11 @@ class TertzSolver:
         for i in range(nd - 1, -1, -1):
             later[i] = later[i + 1] | 1 << draws[i]
         pts_of = self.points
-        higher = _HIGHER[trump]
+        higher = HIGHER[trump]
         st = strength_table(trump)
         sm = SUIT_MASK
         tmask = sm[trump]
-        jack = 1 << (trump * 8 + JACK) if pos.free_jack else 0
+        jack = JACK_OF[trump] if pos.free_jack else 0
         red = _RED
         plain_suits = tuple(s for s in range(4) if s != trump)
         t7, t8 = trump * 8, trump * 8 + 1

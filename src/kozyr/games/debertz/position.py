@@ -15,7 +15,7 @@ seat anything: it shows every card.
 
 >>> from kozyr.cards import format_card, format_hand
 >>> from kozyr.games.debertz.rules import DebertzRules
->>> from kozyr.games.debertz.state import DebertzMatch
+>>> from kozyr.games.debertz import DebertzMatch
 >>> m = DebertzMatch(DebertzRules.from_preset("debertz3"), seed=1, first_dealer=0)
 >>> m.deal({"hands": ["AS TS KS QS JS 9S", "AH TH KH QH JH 9H", "AD TD KD QD JD 9D"],
 ...         "stock": "8S 7S 8H 7H 8D 7D AC TC KC QC JC 9C 8C 7C"})
@@ -36,13 +36,13 @@ from kozyr.cards import Card, Hand
 if TYPE_CHECKING:
     from kozyr.games.debertz import melds as M
     from kozyr.games.debertz.rules import DebertzRules
-    from kozyr.games.debertz.state import DebertzMatch
+    from kozyr.games.debertz.state import DebertzState
 
 __all__ = ["DealView"]
 
 
 class DealView:
-    """A read-only view of a :class:`~kozyr.games.debertz.state.DebertzMatch`'s deal.
+    """A read-only view of the deal of a match (a :class:`~kozyr.games.debertz.state.DebertzState`).
 
     Sides: with 2 or 3 players each seat is its own side; with 4 (``teams``), side = seat % 2.
     Per-seat tuples are indexed by seat, per-side ones by side.
@@ -50,7 +50,7 @@ class DealView:
 
     __slots__ = ("_m",)
 
-    def __init__(self, match: DebertzMatch) -> None:
+    def __init__(self, match: DebertzState) -> None:
         """View ``match`` (later changes to the match show through)."""
         self._m = match
 

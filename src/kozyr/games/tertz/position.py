@@ -13,7 +13,7 @@ Use it on a sample (``SeatView.sample(rng)``) or on a match a test built, never 
 seat anything: it shows every card.
 
 >>> from kozyr.cards import format_cards, format_hand
->>> from kozyr.games.tertz.state import TertzMatch
+>>> from kozyr.games.tertz import TertzMatch
 >>> m = TertzMatch(seed=3, first_dealer=0)
 >>> m.deal({"hands": ["AS TS KS QS JS 9S 8S 7S AH", "TH KH QH JH 9H 8H 7H AD TD"],
 ...         "stock": "KD QD JD 9D 8D 7D AC TC KC QC JC 9C 8C 7C"})
@@ -32,17 +32,20 @@ from kozyr.cards import Card, Hand
 
 if TYPE_CHECKING:
     from kozyr.games.tertz.rules import TertzRules
-    from kozyr.games.tertz.state import TertzMatch
+    from kozyr.games.tertz.state import TertzState
 
 __all__ = ["DealView"]
 
 
 class DealView:
-    """A read-only view of a :class:`~kozyr.games.tertz.state.TertzMatch`'s deal (seats 0, 1)."""
+    """A read-only view of the deal of a match (any :class:`~kozyr.games.tertz.state.TertzState`).
+
+    Per-seat tuples are indexed by seat (0, 1).
+    """
 
     __slots__ = ("_m",)
 
-    def __init__(self, match: TertzMatch) -> None:
+    def __init__(self, match: TertzState) -> None:
         """View ``match`` (later changes to the match show through)."""
         self._m = match
 
