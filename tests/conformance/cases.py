@@ -48,22 +48,27 @@ def seats(m: Match) -> list[int | None]:
     return [None, *range(m.players)]
 
 
-def walk(m: Match, rng: random.Random, *, deals: int,
-         deal_rng: random.Random | None = None) -> Iterator[Match]:
+def walk(m: Match, rng: random.Random, *, deals: int, deal_rng: random.Random | None = None,
+         between: bool = False) -> Iterator[Match]:
     """Play ``m`` with random legal actions, yielding it before each decision.
 
     Stop when the match is over or when ``deals`` deals have been dealt and the last is
     finished (or, if the caller stops early, wherever it stops).  Deals come from the seed, or
-    from ``deal_rng`` if given (the live room's drawn deals).
+    from ``deal_rng`` if given (the live room's drawn deals).  With ``between``, also yield
+    before each deal (the caller must not deal) and at the end of the walk.
     """
     while not m.is_over:
         if m.awaiting_deal:
             if m.deal_index >= deals:
-                return
+                break
+            if between:
+                yield m
             m.deal(rng=deal_rng)
             continue
         yield m
         m.apply_action(rng.choice(m.legal_actions()))
+    if between:
+        yield m
 
 
 def bot_walk(m: Match, seed: int, *, deals: int) -> Iterator[Match]:

@@ -34,6 +34,8 @@ RESAMPLE_EVERY = 5
 
 
 def _play_to_the_end_of_the_deal(sample: Match, rng: random.Random) -> None:
+    if sample.awaiting_deal:
+        sample.deal()
     deal = sample.deal_index
     while not sample.is_over and not sample.awaiting_deal:
         check_lifecycle(sample)
@@ -47,9 +49,9 @@ def test_a_resample_keeps_the_seats_observation_and_legal_actions(game: str, pre
     samples = moved = 0
     for seed in range(SEEDS):
         m = fresh(game, preset, seed)
-        for step, _ in enumerate(walk(m, rng, deals=DEALS)):
-            if step % RESAMPLE_EVERY:
-                continue
+        for step, _ in enumerate(walk(m, rng, deals=DEALS, between=True)):
+            if step % RESAMPLE_EVERY and m.current_player() is not None:
+                continue  # between deals and at the end: always
             before = snapshot(m)
             to_act = m.current_player()
             for seat in range(m.players):
@@ -65,7 +67,7 @@ def test_a_resample_keeps_the_seats_observation_and_legal_actions(game: str, pre
                 others = [j for j in range(m.players) if j != seat]
                 if any(hand_of(a, j) != hand_of(m, j) for j in others):
                     moved += 1
-                if seat == to_act and step % (2 * RESAMPLE_EVERY) == 0:
+                if seat == (to_act or 0) and step % (2 * RESAMPLE_EVERY) == 0:
                     _play_to_the_end_of_the_deal(a, random.Random(step))
             assert snapshot(m) == before, "resampling changed the match"
     assert samples > 0
@@ -96,7 +98,6 @@ def test_no_observation_shows_a_card_hidden_from_its_viewer(game: str, preset: s
     rng = random.Random(f"{game}:{preset}:hidden")
     for seed in range(SEEDS):
         m = fresh(game, preset, seed)
-        for _ in walk(m, rng, deals=DEALS):
-            check_no_hidden_card_shown(m)
-        if m.record_deals():
-            check_no_hidden_card_shown(m)  # the last deal's end, cards still on the sheet
+        for _ in walk(m, rng, deals=DEALS, between=True):
+            if m.record_deals():
+                check_no_hidden_card_shown(m)
