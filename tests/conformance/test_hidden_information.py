@@ -6,6 +6,9 @@
 - No observation names a card hidden from its viewer: a seat sees its own hand, what a
   spectator sees and the cards of its own actions, nothing of the other hands or the
   undealt cards; and a spectator sees nothing that some seat does not.
+
+Both are checked over seeded deals and over drawn ones (the live room's), before the first
+deal, at every few decisions, between deals and at the end.
 """
 
 from __future__ import annotations
@@ -33,6 +36,11 @@ DEALS = 3
 RESAMPLE_EVERY = 5
 
 
+def _drawn(seed: int) -> random.Random | None:
+    """Return the deals' rng: odd seeds draw their deals as a live table does, even ones don't."""
+    return random.Random(seed) if seed % 2 else None
+
+
 def _play_to_the_end_of_the_deal(sample: Match, rng: random.Random) -> None:
     if sample.awaiting_deal:
         sample.deal()
@@ -49,7 +57,7 @@ def test_a_resample_keeps_the_seats_observation_and_legal_actions(game: str, pre
     samples = moved = 0
     for seed in range(SEEDS):
         m = fresh(game, preset, seed)
-        for step, _ in enumerate(walk(m, rng, deals=DEALS, between=True)):
+        for step, _ in enumerate(walk(m, rng, deals=DEALS, deal_rng=_drawn(seed), between=True)):
             if step % RESAMPLE_EVERY and m.current_player() is not None:
                 continue  # between deals and at the end: always
             before = snapshot(m)
@@ -98,6 +106,6 @@ def test_no_observation_shows_a_card_hidden_from_its_viewer(game: str, preset: s
     rng = random.Random(f"{game}:{preset}:hidden")
     for seed in range(SEEDS):
         m = fresh(game, preset, seed)
-        for _ in walk(m, rng, deals=DEALS, between=True):
+        for _ in walk(m, rng, deals=DEALS, deal_rng=_drawn(seed), between=True):
             if m.record_deals():
                 check_no_hidden_card_shown(m)
