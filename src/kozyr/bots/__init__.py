@@ -3,11 +3,14 @@
 Names:
 
 - ``random`` — uniformly random legal actions (:class:`kozyr.bots.base.RandomBot`).
-- ``heuristic`` — rules of thumb per game (:mod:`kozyr.bots.heuristic`).
+- ``heuristic`` — rules of thumb per game (:mod:`kozyr.bots.heuristic`): each game's
+  heuristic is the class its registry entry names (``GameSpec.heuristic``).
 - ``easy`` — the heuristic with noise: now and then a random legal action or a misjudged bid.
 - ``normal`` — the heuristic.
-- ``hard`` — the PIMC bot (``kozyr.bots.pimc.PimcBot``), imported lazily.  If that module is
-  not installed yet (or cannot be imported), ``hard`` falls back to the heuristic.
+- ``hard`` — the PIMC bot (``kozyr.bots.pimc.PimcBot``), imported lazily: Thousand's search
+  player, which hands every other game to the search player its registry entry names
+  (``GameSpec.pimc``).  If that module is not installed yet (or cannot be imported), ``hard``
+  falls back to the heuristic.
 - ``pimc`` — the PIMC bot under its own name; no fallback (an ImportError surfaces).
 
 >>> make_bot("random", seed=1).name

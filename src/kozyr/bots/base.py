@@ -14,6 +14,7 @@ from abc import ABC, abstractmethod
 from typing import ClassVar
 
 from kozyr.core.match import SeatView
+from kozyr.games.registry import names
 
 
 class Bot(ABC):
@@ -21,8 +22,8 @@ class Bot(ABC):
 
     #: The name the registry knows it by (``random``, ``heuristic``, ``pimc``...).
     name: ClassVar[str] = ""
-    #: The games it can play.
-    games: ClassVar[tuple[str, ...]] = ("thousand", "debertz", "tertz")
+    #: The games it can play (every registered game unless the bot says otherwise).
+    games: ClassVar[tuple[str, ...]] = names()
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)

@@ -1,25 +1,19 @@
 """The heuristic bot: rules of thumb for each game, chosen by ``view.game``.
 
 A :class:`HeuristicBot` reads only the seat's observation and the legal actions (as text) and
-hands the choice to the game's module: :mod:`.thousand`, :mod:`.debertz`, :mod:`.tertz`.
+hands the choice to the game's heuristic, the class its registry entry names
+(``GameSpec.heuristic``: :mod:`.thousand`, :mod:`.debertz`, :mod:`.tertz`).
 With ``noise`` > 0 (the ``easy`` level) it now and then plays a random legal action and
 misjudges its hand when bidding.
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from kozyr.bots.base import Bot
 from kozyr.core.match import SeatView
-
-#: game -> "module:class" of the game's heuristic
-_GAMES = {
-    "thousand": "kozyr.bots.heuristic.thousand:ThousandHeuristic",
-    "debertz": "kozyr.bots.heuristic.debertz:DebertzHeuristic",
-    "tertz": "kozyr.bots.heuristic.tertz:TertzHeuristic",
-}
+from kozyr.games.registry import spec
 
 
 class HeuristicBot(Bot):
@@ -35,11 +29,10 @@ class HeuristicBot(Bot):
     def _player(self, game: str) -> Any:
         """Return (once per game) the game's heuristic, sharing this bot's rng."""
         if game not in self._players:
-            if game not in _GAMES:
+            game_spec = spec(game)
+            if not game_spec.heuristic:
                 raise ValueError(f"the heuristic bot does not play {game!r}")
-            module, _, cls = _GAMES[game].partition(":")
-            self._players[game] = getattr(importlib.import_module(module), cls)(
-                self.rng, self.noise)
+            self._players[game] = game_spec.load(game_spec.heuristic)(self.rng, self.noise)
         return self._players[game]
 
     def act(self, view: SeatView) -> int:
