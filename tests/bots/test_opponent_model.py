@@ -123,7 +123,7 @@ def test_the_heuristic_declarer_writes_off_a_hopeless_hand_and_plays_a_good_one(
 
 
 def test_auction_values_weigh_the_modelled_outcomes() -> None:
-    from kozyr.bots.thousand.pimc.auction import BidSim
+    from kozyr.bots.thousand.pimc.base import BidSim
     from kozyr.cards import parse_hand
 
     rules = new_match("thousand", "classic").rules

@@ -29,6 +29,7 @@ from kozyr.bots.solver import SearchTimeout, Solver
 from kozyr.bots.solver.adapter import declarer_position
 from kozyr.bots.thousand.pimc.base import (
     NEVER,
+    BidSim,
     action_named,
     deal_history,
     numbered,
@@ -42,21 +43,6 @@ from kozyr.bots.thousand.pimc.talon import cheapest_two
 from kozyr.core.match import SeatView
 from kozyr.games.thousand.position import ThousandPosition
 from kozyr.games.thousand.scoring import writeoff_gain
-
-
-class BidSim:
-    """The sampled deals of one auction, solved for the declarer's threshold tests."""
-
-    def __init__(self, key: tuple[Any, ...], me: int, hand: Any) -> None:
-        self.key = key  # the deal's history at the last decision (deal_history)
-        self.me, self.hand = me, hand
-        self.solvers: list[Solver] = []
-        self.hands: list[dict[int, int]] = []  # the opponents' sampled hands, by seat
-        self.talons: list[int] = []  # the sampled talons
-        self.lo: list[int] = []  # highest threshold known made (0: none)
-        self.hi: list[int] = []  # lowest threshold known failed (NEVER: none)
-        self.seen: set[tuple[int, ...]] = set()
-        self.used = 0  # how many samples the last test used (the first ones)
 
 
 class Auction(Inference):

@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING, Any
 from kozyr.bots.base import Bot
 from kozyr.bots.heuristic import HeuristicBot
 from kozyr.bots.sampling import distinct_samples
+from kozyr.bots.solver import Solver
 from kozyr.core.match import SeatView
 from kozyr.games.thousand.position import ThousandPosition
 
 if TYPE_CHECKING:
     from kozyr.bots.opponent_model import HeuristicModel
-    from kozyr.bots.thousand.pimc.auction import BidSim
 
 #: "Never": the bound of a threshold not known to fail, a bid range's open end.
 NEVER = 1 << 30
@@ -105,6 +105,21 @@ class PimcBase(Bot):
         """Return the expected score change of playing contract ``c`` made with prob ``made``."""
         win = self.win_bonus if total + c >= target else 0
         return made * (c + win) - (1.0 - made) * c
+
+
+class BidSim:
+    """The sampled deals of one auction, solved for the declarer's threshold tests."""
+
+    def __init__(self, key: tuple[Any, ...], me: int, hand: Any) -> None:
+        self.key = key  # the deal's history at the last decision (deal_history)
+        self.me, self.hand = me, hand
+        self.solvers: list[Solver] = []
+        self.hands: list[dict[int, int]] = []  # the opponents' sampled hands, by seat
+        self.talons: list[int] = []  # the sampled talons
+        self.lo: list[int] = []  # highest threshold known made (0: none)
+        self.hi: list[int] = []  # lowest threshold known failed (NEVER: none)
+        self.seen: set[tuple[int, ...]] = set()
+        self.used = 0  # how many samples the last test used (the first ones)
 
 
 def deal_history(obs: dict[str, Any]) -> tuple[Any, ...]:
