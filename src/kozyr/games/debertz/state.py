@@ -238,7 +238,8 @@ class DebertzState(ResampledMatch):
         if cards is None:
             deck = list(range(32))
             shuffle(deck, rng or seeded_rng(self.seed, self._deal_index))
-            hands = tuple(tuple(deck[6 * i:6 * i + 6]) for i in range(n))
+            hands = (tuple(deck[0:6]), tuple(deck[6:12]), *(
+                tuple(deck[6 * i:6 * i + 6]) for i in range(2, n)))
             stock = tuple(deck[6 * n:])
         else:
             hand_list, piles = read_piles(cards, "debertz", (HAND_SIZE,) * n,
@@ -323,9 +324,9 @@ class DebertzState(ResampledMatch):
         return not self.rules.bella_after_trick or self._side_won[self._side[seat]] > 0
 
     def _may_swap(self, seat: int, hand: Hand) -> bool:
-        return (self.rules.seven_swap and not self._teams and self._swapper < 0
-                and not self._declared[seat] and self._trump == self._turned >> 3
-                and bool(hand >> (self._trump * 8 + SEVEN) & 1))
+        return (bool(hand >> (self._trump * 8 + SEVEN) & 1) and self._swapper < 0
+                and self.rules.seven_swap and not self._teams
+                and not self._declared[seat] and self._trump == self._turned >> 3)
 
     def apply_action(self, action: int) -> None:
         """Apply a legal action without checking it (the trusted fast path)."""
@@ -375,11 +376,9 @@ class DebertzState(ResampledMatch):
         """Give the full ``trick`` to its winner; score the deal after the last one."""
         winner = self._best_seat
         pts = self._points
-        won = 0
-        for x in trick:
-            won += pts[x]
-        self._trick_no += 1
-        last = self._trick_no == self._tricks_per_deal
+        won = sum(map(pts.__getitem__, trick))
+        tn = self._trick_no = self._trick_no + 1
+        last = tn == self._tricks_per_deal
         if last:
             won += LAST_TRICK_BONUS
         side = self._side[winner]

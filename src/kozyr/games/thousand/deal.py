@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from hashlib import blake2b
 from operator import itemgetter
 from typing import Any, NamedTuple
 
-from kozyr.cards import THOUSAND_DECK, count, deck_cards, format_card, format_hand, parse_cards
-from kozyr.core.errors import RecordError
+from kozyr.cards import THOUSAND_DECK, deck_cards, format_hand
+from kozyr.core.dealing import BLAKE2B_16, Pile, drawn_shuffle, hashed_shuffle, read_piles
+from kozyr.core.dealing import hashed_int as hashed_int
 
 DECK_CARDS: tuple[int, ...] = tuple(deck_cards(THOUSAND_DECK))
 _BITS: tuple[int, ...] = tuple(1 << c for c in range(32))
@@ -75,45 +75,23 @@ def deal_deck(deck: Sequence[int], players: int, dealer: int) -> DealtCards:
 
 
 def shuffled_deck(rng: random.Random) -> list[int]:
-    """Return the 24 cards shuffled by ``rng`` from their canonical order."""
-    deck = list(DECK_CARDS)
-    rng.shuffle(deck)
-    return deck
-
-
-#: An empty BLAKE2b-128 hash: copying it is cheaper than making one with ``digest_size=16``.
-_BLAKE2B_16 = blake2b(digest_size=16)
-
-
-def hashed_int(key: str) -> int:
-    """Return 128 pseudo-random bits drawn from ``key`` (BLAKE2b): seeded, fast, portable.
-
-    >>> hashed_int("7:0") == int.from_bytes(blake2b(b"7:0", digest_size=16).digest(), "little")
-    True
-    """
-    h = _BLAKE2B_16.copy()
-    h.update(key.encode())
-    return int.from_bytes(h.digest(), "little")
+    """Return the 24 cards shuffled by ``rng`` from their canonical order (a drawn deal)."""
+    return drawn_shuffle(DECK_CARDS, rng)
 
 
 def hashed_deck(key: str) -> list[int]:
     """Return the 24 cards shuffled (Fisher-Yates) by the bits of :func:`hashed_int` ``(key)``.
 
-    128 bits drive the 23 swaps (24! needs 79.1), so every order is as likely as any other to
-    within 2**-48; three times faster than seeding a ``random.Random`` and shuffling.
+    :func:`kozyr.core.dealing.hashed_shuffle` of the canonical deck: 128 bits drive the 23
+    swaps (24! needs 79.1), so every order is as likely as any other to within 2**-48; three
+    times faster than seeding a ``random.Random`` and shuffling.
 
     >>> hashed_deck("7:0") == hashed_deck("7:0") != hashed_deck("7:1")
     True
     >>> sorted(hashed_deck("x")) == list(DECK_CARDS)
     True
     """
-    x = hashed_int(key)
-    deck = list(DECK_CARDS)
-    for k in range(23, 0, -1):
-        j = x % (k + 1)
-        x //= k + 1
-        deck[k], deck[j] = deck[j], deck[k]
-    return deck
+    return hashed_shuffle(DECK_CARDS, key)
 
 
 def hashed_deal(key: str, players: int, dealer: int) -> DealtCards:
@@ -142,7 +120,7 @@ def _hashed_hands3(key: str) -> tuple[int, int, int, int]:
     so ``+`` is ``|``, and faster).  The digits ``x % (k + 1)`` come from three remainders of
     ``x`` below 2**30 (one-digit ints: fast) instead of the 128-bit number itself.
     """
-    h = _BLAKE2B_16.copy()  # x = hashed_int(key), inlined
+    h = BLAKE2B_16.copy()  # x = hashed_int(key), inlined
     h.update(key.encode())
     x = int.from_bytes(h.digest(), "little")
     d = list(_DECK_BITS)
@@ -225,18 +203,7 @@ def cut(deck: Sequence[int], point: int) -> list[int]:
     return list(deck[point:]) + list(deck[:point])
 
 
-def _pile(text: Any, what: str, size: int) -> int:
-    if not isinstance(text, str):
-        raise RecordError(f"{what} must be a string of cards like 'AS TS KS', not {text!r}")
-    try:
-        cards = parse_cards(text)
-    except ValueError as e:
-        raise RecordError(f"{what}: {e}") from None
-    for c in cards:
-        if not THOUSAND_DECK >> c & 1:
-            raise RecordError(f"{what}: {format_card(c)} is not a Thousand card (9 J Q K T A)")
-    if len(cards) != size:
-        raise RecordError(f"{what} must hold {size} cards, not {len(cards)} ({text!r})")
+def _mask(cards: Sequence[int]) -> int:
     h = 0
     for c in cards:
         h |= 1 << c
@@ -244,37 +211,24 @@ def _pile(text: Any, what: str, size: int) -> int:
 
 
 def parse_dealt(cards: Any, players: int, dealer: int) -> DealtCards:
-    """Read a record's explicit cards; raise RecordError saying what is wrong."""
-    if not isinstance(cards, dict):
-        raise RecordError(f"a deal's cards are an object with 'hands' and 'talon', not {cards!r}")
-    hands_in = cards.get("hands")
-    talon_in = cards.get("talon")
-    unknown = set(cards) - {"hands", "talon"}
-    if unknown:
-        raise RecordError(f"unknown key(s) in a Thousand deal: {', '.join(sorted(unknown))}")
-    if not isinstance(hands_in, list) or len(hands_in) != players:
-        raise RecordError(f"'hands' must be a list of {players} hands, one per seat")
+    """Read a record's explicit cards; raise RecordError saying what is wrong.
+
+    :func:`kozyr.core.dealing.read_piles` with Thousand's sizes: 7 cards a hand (10 with two
+    players, none for a four-player dealer), the talon of 3 or, with two players, a list of
+    two piles of 2; only the 24 cards 9 J Q K T A.
+
+    >>> parse_dealt({"hands": ["AS", "", ""], "talon": ""}, 3, 0)
+    Traceback (most recent call last):
+    kozyr.core.errors.RecordError: Thousand deal, 'hands' seat 0: must hold 7 cards, not 1
+    """
     size = 10 if players == 2 else 7
-    hands = []
-    for seat, text in enumerate(hands_in):
-        n = 0 if players == 4 and seat == dealer else size
-        what = f"hand of seat {seat}" + (" (the dealer, who sits out)" if n == 0 else "")
-        hands.append(_pile(text, what, n))
-    piles = (0, 0)
-    talon = 0
+    sizes = [0 if players == 4 and seat == dealer else size for seat in range(players)]
+    notes = {dealer: "(the dealer, who sits out)"} if players == 4 else {}
+    talon = Pile(piles=(2, 2)) if players == 2 else Pile(3)
+    hands, rest = read_piles(cards, "thousand", sizes, {"talon": talon}, deck=THOUSAND_DECK,
+                             deck_words="9 J Q K T A", seat_notes=notes)
+    masks = tuple(_mask(h) for h in hands)
     if players == 2:
-        if not isinstance(talon_in, list) or len(talon_in) != 2:
-            raise RecordError("two players: 'talon' must be a list of two piles of 2 cards")
-        piles = (_pile(talon_in[0], "talon pile 0", 2), _pile(talon_in[1], "talon pile 1", 2))
-        parts = [*hands, *piles]
-    else:
-        talon = _pile(talon_in, "the talon", 3)
-        parts = [*hands, talon]
-    seen = 0
-    for p in parts:
-        if seen & p:
-            raise RecordError(f"card(s) {format_hand(seen & p)} dealt twice")
-        seen |= p
-    if count(seen) != 24:
-        raise RecordError(f"the deal holds {count(seen)} cards, not 24")
-    return DealtCards(tuple(hands), talon, piles)
+        a, b = rest["talon"]
+        return DealtCards(masks, 0, (_mask(a), _mask(b)))
+    return DealtCards(masks, _mask(rest["talon"][0]))
