@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import json
 import random
+import types
+import typing
 from typing import Any
 
 from kozyr.cards import SUIT_MASK, THOUSAND_DECK, cards_of, format_card, parse_hand
 from kozyr.games.thousand import ThousandMatch, ThousandRules
+from kozyr.games.thousand.observer import ThousandObservation
 from tests.games.thousand.fixtures import dealt, play
 
 DEAL_T = {"hands": ["KS QS AS 9H JC 9S TD", "KH QH AH TH 9D JS 9C", "KD QD AD JD KC QC AC"],
@@ -193,3 +196,48 @@ def test_resample_spreads_unseen_cards_in_proportion_to_the_places() -> None:
         r = m.resample(0, random.Random(k))
         counts[0 if r._hands[1] & ace else 1 if r._hands[2] & ace else 2] += 1
     assert 70 < counts[0] < 175 and 70 < counts[1] < 175 and 20 < counts[2] < 100
+
+
+def _json_type_ok(value: Any, hint: Any) -> bool:
+    """Return True if ``value`` fits the annotation ``hint`` (the JSON shapes used here)."""
+    origin = typing.get_origin(hint)
+    if hint is Any:
+        return True
+    if origin in (types.UnionType, typing.Union):
+        return any(_json_type_ok(value, h) for h in typing.get_args(hint))
+    if hint is type(None):
+        return value is None
+    if origin is list:
+        (item,) = typing.get_args(hint)
+        return isinstance(value, list) and all(_json_type_ok(v, item) for v in value)
+    if origin is dict:
+        return isinstance(value, dict)
+    if typing.is_typeddict(hint):
+        hints = typing.get_type_hints(hint)
+        return (isinstance(value, dict) and set(value) == set(hints)
+                and all(_json_type_ok(value[k], h) for k, h in hints.items()))
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, hint)
+
+
+def test_observation_has_exactly_the_typed_keys_with_their_types() -> None:
+    hints = typing.get_type_hints(ThousandObservation)
+    assert set(hints) == ThousandObservation.__required_keys__
+    assert set(hints) >= KEYS
+    rng = random.Random(7)
+    for preset in ThousandRules.PRESETS:
+        m = ThousandMatch(ThousandRules.from_preset(preset, blind_bid=True), seed=11)
+        for _ in range(400):
+            if m.is_over:
+                break
+            if m.awaiting_deal:
+                m.deal()
+            for seat in [None, *range(m.players)]:
+                obs = dict(m.observation(seat))
+                assert set(obs) == set(hints), preset
+                bad = [k for k, h in hints.items() if not _json_type_ok(obs[k], h)]
+                assert not bad, (preset, m.phase, bad)
+            legal = m.legal_actions()
+            if legal:
+                m.apply_action(legal[int(rng.random() * len(legal))])

@@ -63,11 +63,11 @@ Readings of the rules where the page leaves a choice (kozyr's, documented and te
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Self, cast
+from typing import ClassVar, Self
 
 from kozyr.core.errors import IllegalActionError
 from kozyr.games.thousand.explain import explain
-from kozyr.games.thousand.observer import deal_hidden, observation
+from kozyr.games.thousand.observer import ThousandObservation, deal_hidden, observation
 from kozyr.games.thousand.rules import ThousandRules
 from kozyr.games.thousand.state import ThousandState
 from kozyr.games.thousand.tables import P_OVER
@@ -119,13 +119,12 @@ class ThousandMatch(ThousandState):
         return explain(self, action)
 
     # -- hidden information --------------------------------------------------------------------
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def observation(self, seat: int | None) -> ThousandObservation:  # type: ignore[override]
         """Return exactly what ``seat`` may see now (``None``: a spectator), JSON-ready.
 
-        See :func:`kozyr.games.thousand.observer.observation` for the keys (typed as
-        :class:`kozyr.games.thousand.observer.ThousandObservation`).
+        See :func:`kozyr.games.thousand.observer.observation` for the keys.
         """
-        return cast(dict[str, Any], observation(self, seat))
+        return observation(self, seat)
 
     def _deal_hidden(self, seat: int, rng: random.Random) -> Self:
         """Return a copy whose cards hidden from ``seat`` are dealt again (the resample

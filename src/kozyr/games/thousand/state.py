@@ -36,11 +36,11 @@ from kozyr.games.thousand.cardplay import (
     ABOVE,
     BYTE_POINTS,
     KINGS_MASK,
-    KQ_MASK,
     NINES_MASK,
     POINTS,
     legal_follow,
     marriage_value,
+    marriages_value,
 )
 from kozyr.games.thousand.deal import (
     DealtCards,
@@ -414,9 +414,7 @@ class ThousandState(Auction):
         sitting = dealer if n == 4 else None
         talon_marriage = 0
         if n == 4 and self.rules.dealer_scores_talon and kind != "redeal":
-            t = self._talon
-            talon_marriage = sum(v for s, v in enumerate(self._marriage_values)
-                                 if t & KQ_MASK[s] == KQ_MASK[s])
+            talon_marriage = marriages_value(self._talon, self._marriage_values, False)
         if kind == "redeal":
             return DealOutcome(dealer, "redeal", None, None, None, zeros, zeros,
                                sitting_out=sitting)
