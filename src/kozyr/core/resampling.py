@@ -40,7 +40,7 @@ class ResampledMatch(Match):
         seed = rng.getrandbits(self.SAMPLE_SEED_BITS) if first else 0
         out = self._deal_hidden(seat, rng)
         out.seed = seed if first else rng.getrandbits(self.SAMPLE_SEED_BITS)
-        out._forget_deals()
+        self._forget_deals(out)
         return out
 
     @abstractmethod
@@ -48,5 +48,5 @@ class ResampledMatch(Match):
         """Return a copy whose cards hidden from ``seat`` are dealt again by ``rng`` (the hook)."""
 
     @abstractmethod
-    def _forget_deals(self) -> None:
-        """Forget the cards this copy's deals were dealt with (their records)."""
+    def _forget_deals(self, sample: Self) -> None:
+        """Make ``sample`` forget the cards its deals were dealt with (their records)."""

@@ -17,7 +17,7 @@ observer (:mod:`~kozyr.games.debertz.observer`) and the sentences of ``why_illeg
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from kozyr.games.debertz import explain, observer
 from kozyr.games.debertz.observer import DebertzObservation
@@ -45,6 +45,6 @@ class DebertzMatch(DebertzState):
         assert isinstance(out, DebertzMatch)
         return out
 
-    def _forget_deals(self) -> None:
+    def _forget_deals(self, sample: Self) -> None:
         """Forget earlier deals' records: they hold hands this seat never saw."""
-        self._records = []
+        sample._records = []

@@ -49,7 +49,7 @@ it goes instead of comparing the trick at its end.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import Any, ClassVar, Self
 
 from kozyr.cards import KING, QUEEN, SEVEN, SUIT_LETTERS, SUIT_MASK, Card, Hand, format_cards
 from kozyr.core.cloning import clone, restore, state_of
@@ -87,9 +87,6 @@ from kozyr.games.debertz.cardplay import (
 )
 from kozyr.games.debertz.rules import DebertzRules
 from kozyr.games.debertz.scoring import deal_points, match_winner, score_deal
-
-if TYPE_CHECKING:  # for type checkers; at run time ``__getattr__`` below
-    from kozyr.games.debertz.match import DebertzMatch as DebertzMatch
 
 #: Names other modules import from here (they live in ``actions`` and ``cardplay`` now).
 __all__ = ["ABOVE_TRUMP", "ACCEPT", "BELLA", "BELLA_POINTS", "BIDDING", "CARD_POINTS", "DEAL",

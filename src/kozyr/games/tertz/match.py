@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from kozyr.games.tertz import explain, observer
 from kozyr.games.tertz.observer import TertzObservation
@@ -41,7 +41,7 @@ class TertzMatch(TertzState):
         assert isinstance(out, TertzMatch)
         return out
 
-    def _forget_deals(self) -> None:
+    def _forget_deals(self, sample: Self) -> None:
         """Forget the cards the deals started with: the records, the open deal's cards."""
-        self._dealt = None
-        self._records = []
+        sample._dealt = None
+        sample._records = []

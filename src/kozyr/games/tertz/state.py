@@ -30,7 +30,7 @@ the seed.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import Any, ClassVar, Self
 
 from kozyr.cards import JACK, SEVEN, SUIT_MASK, Card, Hand, card, format_cards, format_hand
 from kozyr.core.cloning import clone, restore, state_of
@@ -59,9 +59,6 @@ from kozyr.games.tertz.combinations import (
 )
 from kozyr.games.tertz.rules import TertzRules
 from kozyr.games.tertz.scoring import combination_points, split_deal
-
-if TYPE_CHECKING:  # for type checkers; at run time ``__getattr__`` below
-    from kozyr.games.tertz.match import TertzMatch as TertzMatch
 
 #: Names other modules import from here (they live in ``actions`` and ``cardplay`` now).
 __all__ = ["DECLARE", "HAND_SIZE", "STOCK_SIZE", "STOCK_TRICKS", "SWAP7", "TRICKS",

@@ -560,10 +560,10 @@ class ThousandState(Auction):
         out._deck = None
         return out
 
-    def _forget_deals(self) -> None:
+    def _forget_deals(self, sample: Self) -> None:
         """Keep only the open deal's record (the resample template's strip): earlier deals'
         records hold cards the seat never saw (write-offs, discards, the unused pile)."""
-        self._deals = self._deals[-1:] if self._phase not in (P_DEAL, P_OVER) else []
+        sample._deals = sample._deals[-1:] if sample._phase not in (P_DEAL, P_OVER) else []
 
     def _place_sample(self, hands: list[int], talon: int, piles: list[int], discards: int,
                       given: list[tuple[int, int]], log: list[int], dealt: DealtCards) -> None:
