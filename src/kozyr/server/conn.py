@@ -49,9 +49,10 @@ class Conn:
     a message that cannot be encoded) closes this connection only, with a logged reason.
     """
 
-    def __init__(self, ws: Any, lobby: Settled, address: str = "") -> None:
+    def __init__(self, ws: Any, host: Settled, address: str = "") -> None:
         self.ws = ws
-        self.lobby = lobby
+        #: the room it belongs to (the lobby), for its limits
+        self.host = host
         self.address = address
         self.user: User | None = None
         self.token: str | None = None
@@ -60,13 +61,12 @@ class Conn:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.queued_bytes = 0
         self.closed = False
-        self.lobby_sub = False
         self.close_code: int | None = None
         self.close_reason = ""
         #: the task running :meth:`write_loop` (set by the endpoint), cancelled on a drop
         self.writer: asyncio.Task[None] | None = None
         self._dropped = False
-        self._tokens = lobby.settings.rate * 2
+        self._tokens = host.settings.rate * 2
         self._stamp = time.monotonic()
 
     def send(self, message: dict[str, Any]) -> None:
@@ -79,7 +79,7 @@ class Conn:
         if self.closed:
             return
         size = utf8_size(text)
-        if self.queued_bytes + size > self.lobby.settings.max_queue_bytes:
+        if self.queued_bytes + size > self.host.settings.max_queue_bytes:
             log.warning("dropping a connection of %s: %d bytes unread", self.address or "?",
                         self.queued_bytes)
             self.close(1008, "too many unread messages")  # a client that reads nothing
@@ -101,7 +101,7 @@ class Conn:
     def allow(self) -> bool:
         """Take a token of the per-socket rate limit; False if none is left."""
         now = time.monotonic()
-        rate = self.lobby.settings.rate
+        rate = self.host.settings.rate
         self._tokens = min(rate * 2, self._tokens + (now - self._stamp) * rate)
         self._stamp = now
         if self._tokens < 1:
