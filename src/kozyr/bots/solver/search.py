@@ -14,7 +14,11 @@ already taken.  Rules followed (rules/thousand.md §6):
   ``ace_marriage`` four aces in the leader's hand are declared by leading one of them.  A
   marriage is naturally declared once: one of its cards leaves the hand.
 
-A move is an int: ``card`` or ``card + DECLARE`` (lead and declare the marriage).
+A move is an int: ``card`` or ``card + DECLARE`` (lead and declare the marriage).  The rules'
+tables (card points, the rank order, the cards that may follow) are the game's
+(:mod:`kozyr.games.thousand.cardplay`); :mod:`kozyr.bots.solver.state` holds the position's
+state and its root moves, :mod:`kozyr.bots.solver.tables` the search's own tables.  This module
+is the alpha-beta: one closure, inlined on purpose (a call per card would cost its speed).
 
 Search.  Three seats (the usual game) are searched one whole trick per call (:func:`tk`
 inside :meth:`Search._ab`: three nested loops, no call per card); two seats and a root in the
@@ -41,184 +45,33 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 
-from kozyr.cards import ACE, KING, QUEEN, SUIT_MASK
+from kozyr.bots.solver.state import SearchState, SearchTimeout
+from kozyr.bots.solver.tables import (
+    ALWAYS_BETWEEN,
+    ASC,
+    BETWEEN,
+    DECLARE,
+    DESC,
+    LOW_MASK,
+    SUIT_POINTS,
+    by_points,
+)
+from kozyr.cards import SUIT_MASK
 from kozyr.games.thousand.cardplay import (
     ABOVE,
     ACES_MASK,
     KQ_MASK,
     POINTS,
-    card_points,
-    legal_to_trick,
     pile_points,
     trick_winner,
 )
 
-#: A move flag: lead this K/Q (or ace, with ace_marriage) and declare the marriage.
-DECLARE = 32
-
-# The rules' tables, from the game (kozyr.games.thousand.cardplay): card points, K+Q of each
-# suit, the four aces, and the cards of a suit above each card (the rank order).
-_KQ = KQ_MASK
-_ACES = ACES_MASK
-_ABOVE = ABOVE
-_SM = SUIT_MASK
-_LOW_MASK: tuple[int, ...] = tuple((1 << (c + 1)) - 1 for c in range(32))
-#: The cards of a one-suit hand, low to high (which is also by points) and high to low.
-_ASC: dict[int, tuple[int, ...]] = {
-    p << (8 * s): tuple(s * 8 + r for r in range(8) if p >> r & 1)
-    for s in range(4) for p in range(256)}
-_DESC: dict[int, tuple[int, ...]] = {m: cs[::-1] for m, cs in _ASC.items()}
-#: The cards strictly between cards a and b, at index a * 32 + b.
-_BETWEEN: tuple[int, ...] = tuple(
-    _LOW_MASK[max(a, b) - 1] ^ _LOW_MASK[min(a, b)] if a != b else 0
-    for a in range(32) for b in range(32))
-#: "Something is always between": merging off.
-_NEVER: tuple[int, ...] = (-1,) * 1024
-#: How much the points of cards a and b differ, at index a * 32 + b.
-_PDIFF: tuple[int, ...] = tuple(abs(POINTS[i >> 5] - POINTS[i & 31]) for i in range(1024))
-#: The card points of a one-suit hand.
-_SUIT_POINTS: dict[int, int] = {m: sum(POINTS[c] for c in cs) for m, cs in _ASC.items()}
+__all__ = ["DECLARE", "Search", "SearchTimeout"]
 
 
-def _by_points(hand: int) -> list[int]:
-    """Return the cards of a hand by points, low to high (ranks across suits)."""
-    out: list[int] = []
-    for r in range(8):
-        x = hand >> r & 0x01010101
-        while x:
-            low = x & -x
-            out.append(low.bit_length() - 1 + r)
-            x ^= low
-    return out
+class Search(SearchState):
+    """Search one position (:class:`SearchState`) with alpha-beta and a transposition table."""
 
-
-class SearchTimeout(Exception):
-    """A search passed its deadline; its partial results are not to be used."""
-
-
-
-
-class Search:
-    """Hold one position's mutable search state and its transposition table.
-
-    ``hands`` are per seat (2 or 3 seats); ``trick`` the cards played to the current trick, in
-    order from ``leader``; ``trump`` a suit or -1; ``can_declare`` whether the next lead may
-    declare a marriage (False only before the first trick is complete, unless the option).
-    """
-
-    def __init__(self, hands: list[int], leader: int, trick: list[int], trump: int,
-                 declarer: int, can_declare: bool, marriage_values: tuple[int, ...],
-                 ace_marriage: int, must_beat: bool, fixed_trump: bool,
-                 weights: tuple[int, ...] | None = None) -> None:
-        self.n = len(hands)
-        self.hands = list(hands)
-        self.leader = leader
-        self.trick = list(trick)
-        self.trump = trump
-        self.declarer = declarer
-        self.can_declare = can_declare
-        self.mv = tuple(marriage_values)
-        self.ace = ace_marriage
-        self.must_beat = must_beat
-        self.fixed = fixed_trump
-        self.remaining = sum(card_points(h) for h in hands) + pile_points(trick)
-        #: Points of each seat count this many times in the value (default: the declarer's
-        #: once).  The declarer maximises the value, the other seats minimise it.
-        self.weights = weights if weights is not None else tuple(
-            int(i == declarer) for i in range(self.n))
-        self.tt: dict[int, list[int]] = {}
-        #: The leads of a hand in search order (declarations, then high cards), by hand + 2**32
-        #: if a marriage may be declared.
-        self.lead_cache: dict[int, list[int]] = {}
-        # marriage points the declarer may still declare, by which K+Q pairs he holds
-        self.mbound = tuple(sum(self.mv[x] for x in range(4) if i >> x & 1) for i in range(16))
-        self._counter = [0]
-        #: What playing card a instead of b can change the value by, at index a * 32 + b.
-        wmax = max(self.weights)
-        self.pdiff = _PDIFF if wmax == 1 else tuple(wmax * d for d in _PDIFF)
-        #: A time.perf_counter() value after which searches raise SearchTimeout (0: none).
-        self.deadline = 0.0
-        #: Whether sequence cards are merged (off only to check the merging).
-        self.merge = True
-
-    @property
-    def nodes(self) -> int:
-        """Return the nodes searched by the last search."""
-        return self._counter[0]
-
-    # -- moves ------------------------------------------------------------------------------
-    def seat_to_move(self) -> int:
-        """Return the seat whose card is next."""
-        return (self.leader + len(self.trick)) % self.n
-
-    def moves(self) -> list[int]:
-        """Return the legal moves of the seat to move, in search order."""
-        seat = (self.leader + len(self.trick)) % self.n
-        h = self.hands[seat]
-        trick = self.trick
-        if not trick:
-            return self._leads(seat, h)
-        trump = self.trump
-        cands = legal_to_trick(h, trick, trump, self.must_beat)
-        # who holds the trick now, and with which card
-        wi = trick_winner(trick, trump)
-        best = trick[wi]
-        winner = (self.leader + wi) % self.n
-        decl = self.declarer
-        friend_wins = (winner == decl) == (seat == decl)
-        last = len(trick) == self.n - 1
-        bs = best >> 3
-        beaters: list[int] = []
-        others: list[int] = []
-        x = cands
-        while x:
-            low = x & -x
-            c = low.bit_length() - 1
-            x ^= low
-            cs = c >> 3
-            if (cs == bs and c > best) or (cs != bs and cs == trump):
-                beaters.append(c)
-            else:
-                others.append(c)
-        if friend_wins:
-            if last:
-                # partner holds the trick: give points (high cards of non-beaters first)
-                others.sort(key=POINTS.__getitem__, reverse=True)
-                return others + beaters
-            others.sort(key=POINTS.__getitem__)
-            return others + beaters
-        if beaters:
-            if last:
-                # take with the most points if winning anyway: it is last to play
-                beaters.sort(key=POINTS.__getitem__, reverse=True)
-            others.sort(key=POINTS.__getitem__)
-            return beaters + others
-        others.sort(key=POINTS.__getitem__)
-        return others
-
-    def _leads(self, seat: int, h: int) -> list[int]:
-        out: list[int] = []
-        if self.can_declare:
-            for s in (3, 2, 1, 0):
-                kq = _KQ[s]
-                if h & kq == kq and self.mv[s]:
-                    out.append(s * 8 + KING + DECLARE)
-                    out.append(s * 8 + QUEEN + DECLARE)
-            if self.ace and h & _ACES == _ACES:
-                for s in range(4):
-                    out.append(s * 8 + ACE + DECLARE)
-        # high cards first
-        cards: list[int] = []
-        x = h
-        while x:
-            low = x & -x
-            cards.append(low.bit_length() - 1)
-            x ^= low
-        cards.sort(key=lambda c: -(c & 7))
-        out.extend(cards)
-        return out
-
-    # -- search -----------------------------------------------------------------------------
     def search(self, alpha: int, beta: int) -> int:
         """Return the declarer's future points (fail-soft alpha-beta inside (alpha, beta))."""
         trick = self.trick
@@ -254,21 +107,21 @@ class Search:
         tt = self.tt
         mbound = self.mbound
         pts_of = POINTS
-        sm = _SM
-        low_mask = _LOW_MASK
-        above = _ABOVE
-        kq_masks = _KQ
-        aces = _ACES
+        sm = SUIT_MASK
+        low_mask = LOW_MASK
+        above = ABOVE
+        kq_masks = KQ_MASK
+        aces = ACES_MASK
         big = 1 << 30
         counter = self._counter
         deadline = self.deadline
         clock = time.perf_counter
         three = n == 3
-        asc = _ASC
-        desc = _DESC
-        by_points = _by_points
-        spts = _SUIT_POINTS
-        btw = _BETWEEN if self.merge else _NEVER
+        asc = ASC
+        desc = DESC
+        by_pts = by_points
+        spts = SUIT_POINTS
+        btw = BETWEEN if self.merge else ALWAYS_BETWEEN
         pdiff = self.pdiff
         lead_cache = self.lead_cache
         calls = [255]  # the first expansion checks the clock
@@ -479,7 +332,7 @@ class Search:
                 elif t >= 0 and h1 & sm[t]:
                     moves1 = desc[h1 & sm[t]]
                 else:
-                    moves1 = by_points(h1)
+                    moves1 = by_pts(h1)
                 pc1 = -1
                 pu1 = 0
                 for c1 in moves1:
@@ -530,7 +383,7 @@ class Search:
                             moves2 = desc[beat] + asc[oth]
                     else:
                         beat = 0
-                        moves2 = by_points(h2)
+                        moves2 = by_pts(h2)
                         if (win == decl) == max2:
                             moves2 = moves2[::-1]
                     pc = -1
@@ -824,38 +677,3 @@ class Search:
             return value
 
         return ab
-
-    # -- helpers for the root ------------------------------------------------------------------
-    def play(self, m: int) -> int:
-        """Apply move ``m`` permanently; return the declarer's points it gained."""
-        c = m & 31
-        seat = (self.leader + len(self.trick)) % self.n
-        self.hands[seat] ^= 1 << c
-        gain = 0
-        if m & DECLARE:
-            val = self.ace if c & 7 == ACE else self.mv[c >> 3]
-            gain = val * self.weights[seat]
-            if not self.fixed:
-                self.trump = c >> 3
-        self.trick.append(c)
-        if len(self.trick) == self.n:
-            trick = self.trick
-            pts = pile_points(trick)
-            winner = (self.leader + trick_winner(trick, self.trump)) % self.n
-            gain += pts * self.weights[winner]
-            self.remaining -= pts
-            self.trick = []
-            self.leader = winner
-            self.can_declare = True
-        return gain
-
-    def copy_state(self) -> tuple[list[int], int, list[int], int, bool, int]:
-        """Return a snapshot of the mutable state (the TT is shared, not copied)."""
-        return (list(self.hands), self.leader, list(self.trick), self.trump, self.can_declare,
-                self.remaining)
-
-    def restore(self, state: tuple[list[int], int, list[int], int, bool, int]) -> None:
-        """Restore a snapshot taken by :meth:`copy_state`."""
-        hands, self.leader, trick, self.trump, self.can_declare, self.remaining = state
-        self.hands = list(hands)
-        self.trick = list(trick)
