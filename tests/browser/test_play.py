@@ -2,47 +2,19 @@
 two bots, play a whole deal through the page (reloading in the middle), read the score sheet;
 the Arabic page lays out right to left; the pure JS helpers behave.
 
-Policy of the in-test player: press the first legal card, else the first choice button (a
-write-off or a redeal only when nothing else is offered).
+The in-test player's policy is tests/browser/fixtures.py's ``act_once``.
 """
 
 from __future__ import annotations
 
-import itertools
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.browser.fixtures import READY_JS, STATUS_JS, act_once, register
+
 pytestmark = pytest.mark.browser
-
-_names = itertools.count(1)
-
-# What the page's table view shows right now (window.kozyr.view is the TableView).
-STATUS_JS = """() => {
-  const v = window.kozyr && window.kozyr.view;
-  if (!v || !v.obs) return null;
-  return {seat: v.seat, phase: v.obs.phase, toAct: v.toAct, legal: v.legal, sent: v.sent,
-          hand: v.obs.hand, sheet: (v.obs.sheet || []).length, totals: v.obs.totals,
-          deal: v.obs.deal_index, over: !!v.over, state: v.state};
-}"""
-READY_JS = """() => {
-  const v = window.kozyr && window.kozyr.view;
-  if (!v || !v.obs) return false;
-  if (v.over || (v.obs.sheet || []).length >= %d) return true;
-  return v.myTurn() && !v.sent;
-}"""
-
-
-def register(page: Any, base: str) -> str:
-    """Register a fresh account through the log-in page; return its name."""
-    name = f"tester{next(_names)}{abs(hash(base)) % 10000}"
-    page.goto(base + "/#/login")
-    page.fill("#a-name", name)
-    page.fill("#a-password", "secret-pass")
-    page.click("#a-register")
-    page.wait_for_selector(f"#me[data-name='{name}']")
-    return name
 
 
 def create_thousand(page: Any, base: str, options: dict[str, Any] | None = None) -> str:
@@ -66,27 +38,6 @@ def create_thousand(page: Any, base: str, options: dict[str, Any] | None = None)
     page.wait_for_function("() => location.hash.startsWith('#/table/')")
     page.wait_for_function("() => window.kozyr.view && window.kozyr.view.obs")
     return page.url.split("#/table/")[1].split("?")[0]
-
-
-def act_once(page: Any, use_keys: bool = False) -> str:
-    """Make one legal move through the page and return what was pressed."""
-    card = page.locator(".hand .card.legal:not([disabled])")
-    choosing = page.locator(".hand .card.chosen").count() > 0  # marriage or not: a button
-    if card.count() and not choosing:
-        label = card.first.get_attribute("data-card") or "?"
-        card.first.click()
-        return f"card {label}"
-    buttons = page.locator(".controls button.act:not([disabled])")
-    texts = [buttons.nth(i).get_attribute("data-action") or "" for i in range(buttons.count())]
-    assert texts, "it is our turn but the page offers nothing to press"
-    pick = next((i for i, a in enumerate(texts) if a.split()[0] not in ("writeoff", "redeal")),
-                0)
-    if use_keys and pick < 9:
-        key = buttons.nth(pick).get_attribute("data-key")
-        page.keyboard.press(key)
-    else:
-        buttons.nth(pick).click()
-    return texts[pick]
 
 
 def play_until(page: Any, sheet_rows: int, reload_after_tricks: int | None = None,
@@ -238,7 +189,9 @@ def test_arabic_is_right_to_left(page: Any, server: str, shots: Path) -> None:
     # Switch to Russian from the header: the game's own words and left to right again.
     page.select_option("#lang", "ru")
     page.wait_for_function("() => document.documentElement.dir === 'ltr'")
-    assert "Тысяча" in page.inner_text(".salons")
+    # The lobby is drawn again in the new language once the server's lobby message is back.
+    page.wait_for_function("() => (document.querySelector('.salons') || {}).innerText"
+                           " && document.querySelector('.salons').innerText.includes('Тысяча')")
     assert page.evaluate("() => getComputedStyle(document.body).direction") == "ltr"
 
 
