@@ -119,8 +119,8 @@ def test_bad_piles_say_which_key_seat_or_card(cards: object, message: str) -> No
 
 def test_pile_lists_deck_and_seat_notes() -> None:
     spec = {"talon": Pile(piles=(1, 1))}
-    hands, rest = read_piles({"hands": ["AS", ""], "talon": ["KS", "QS"]}, "thousand", (1, 0),
-                             spec, seat_notes={1: "(the dealer, who sits out)"})
+    _, rest = read_piles({"hands": ["AS", ""], "talon": ["KS", "QS"]}, "thousand", (1, 0),
+                         spec, seat_notes={1: "(the dealer, who sits out)"})
     assert rest["talon"] == [tuple(parse_cards("KS")), tuple(parse_cards("QS"))]
     with pytest.raises(RecordError, match=r"'hands' seat 1 \(the dealer, who sits out\): "
                                           "must hold 0 cards, not 1"):
