@@ -9,13 +9,12 @@ from rich.text import Text
 
 from kozyr.terminal.render import (
     bidding_text,
-    card_text,
     combos_text,
     generic_text,
     line,
     pretty,
     seat_name,
-    suit_text,
+    table_row,
 )
 
 
@@ -27,19 +26,7 @@ def status_lines(obs: dict[str, Any], names: Sequence[str]) -> list[Text]:
         out.append(line("Teams", " vs ".join(
             " + ".join(seat_name(names, s) for s in team) for team in teams)))
     out.append(line("Bidding", bidding_text(obs.get("history") or [], names)))
-    row = Text()
-    if obs.get("turned"):
-        row.append_text(Text.assemble("turned ", card_text(str(obs["turned"])), "   "))
-    if obs.get("trump"):
-        row.append_text(Text.assemble("trump ", suit_text(str(obs["trump"])), "   "))
-    if obs.get("declarer") is not None:
-        row.append(f"declarer {seat_name(names, obs['declarer'])}   ")
-    if obs.get("stock_size") is not None:
-        row.append(f"stock {obs['stock_size']}   ")
-    if obs.get("cutter"):
-        row.append_text(Text.assemble("cutter ", card_text(str(obs["cutter"])), "   "))
-    if obs.get("pot"):
-        row.append(f"hanging pot {obs['pot']}")
+    row = table_row(obs, names)
     if row.plain:
         out.append(line("Table", row))
     melds = obs.get("melds")  # [[seat, kind, cards], ...]

@@ -195,6 +195,27 @@ def status(obs: dict[str, Any], names: Sequence[str]) -> RenderableType:
     return Group(*lines)
 
 
+def table_row(obs: dict[str, Any], names: Sequence[str]) -> Text:
+    """Return the table's open cards and counts: turned card, trump, declarer, stock, cutter, pot.
+
+    Only the keys the observation has are shown (Debertz and Tertz share most of them).
+    """
+    row = Text()
+    if obs.get("turned"):
+        row.append_text(Text.assemble("turned ", card_text(str(obs["turned"])), "   "))
+    if obs.get("trump"):
+        row.append_text(Text.assemble("trump ", suit_text(str(obs["trump"])), "   "))
+    if obs.get("declarer") is not None:
+        row.append(f"declarer {seat_name(names, obs['declarer'])}   ")
+    if obs.get("stock_size") is not None:
+        row.append(f"stock {obs['stock_size']}   ")
+    if obs.get("cutter"):
+        row.append_text(Text.assemble("cutter ", card_text(str(obs["cutter"])), "   "))
+    if obs.get("pot"):
+        row.append(f"hanging pot {obs['pot']}")
+    return row
+
+
 def game_lines(obs: dict[str, Any], names: Sequence[str]) -> list[Text]:
     """Return the game's own status lines, drawn by its renderer (``GameSpec.terminal``)."""
     try:

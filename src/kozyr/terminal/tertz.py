@@ -7,19 +7,13 @@ from typing import Any
 
 from rich.text import Text
 
-from kozyr.terminal.render import card_text, combos_text, line, pretty, seat_name, suit_text
+from kozyr.terminal.render import combos_text, line, pretty, seat_name, table_row
 
 
 def status_lines(obs: dict[str, Any], names: Sequence[str]) -> list[Text]:
     """Return Tertz's lines: the table (turned card, trump, stock), known cards, combinations."""
     out: list[Text] = []
-    row = Text()
-    if obs.get("turned"):
-        row.append_text(Text.assemble("turned ", card_text(str(obs["turned"])), "   "))
-    if obs.get("trump"):
-        row.append_text(Text.assemble("trump ", suit_text(str(obs["trump"])), "   "))
-    if obs.get("stock_size") is not None:
-        row.append(f"stock {obs['stock_size']}   ")
+    row = table_row(obs, names)
     if row.plain:
         out.append(line("Table", row))
     known = obs.get("known") or []  # per seat: the cards its shown combinations revealed
