@@ -63,3 +63,32 @@ def test_same_seed_same_choices() -> None:
         return out
 
     assert run(1) == run(1)
+
+
+def test_each_games_bots_come_from_the_game_registry() -> None:
+    from kozyr.bots.pimc import PimcBot
+    from kozyr.games.registry import names, specs
+
+    assert Bot.games == names()
+    hard = PimcBot(1, time_limit=1e9, max_samples=2, min_samples=1)
+    heuristic = HeuristicBot(1)
+    for spec in specs():
+        assert isinstance(heuristic._player(spec.name), spec.load(spec.heuristic))
+        player = hard.player(spec.name)
+        assert isinstance(player, spec.load(spec.pimc))
+        assert (player is hard) == isinstance(hard, spec.load(spec.pimc))
+        assert hard.player(spec.name) is player  # made once
+
+
+def test_a_game_without_a_search_player_gets_the_heuristic(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+
+    import kozyr.bots.thousand.pimc.bot as pimc_bot
+    from kozyr.bots.pimc import PimcBot
+    from kozyr.games.registry import spec
+
+    plain = dataclasses.replace(spec("tertz"), pimc="")
+    monkeypatch.setattr(pimc_bot, "spec", lambda name: plain)
+    bot = PimcBot(1)
+    assert bot.player("tertz") is bot.heuristic
