@@ -62,13 +62,9 @@ from typing import Any
 from kozyr.bots.base import Bot
 from kozyr.bots.heuristic import HeuristicBot
 from kozyr.bots.sampling import distinct_samples
-from kozyr.bots.solver.debertz import (
-    BELLA_ACTION,
-    DebertzPosition,
-    DebertzSolver,
-    representatives,
-)
+from kozyr.bots.solver.debertz import BELLA_ACTION, DebertzPosition, DebertzSolver
 from kozyr.bots.solver.debertz import play as debertz_play
+from kozyr.bots.solver.jacknine import representatives
 from kozyr.bots.solver.search import SearchTimeout
 from kozyr.bots.solver.tertz import TertzPosition, TertzSolver
 from kozyr.bots.solver.tertz import play as tertz_play

@@ -9,7 +9,8 @@ players it treats the two defenders as partners, which is what the bait makes th
 declarer makes his game only if he outscores both together (rules/debertz.md §6), so the sign
 of the difference is the contract.  Each defender's own share is not searched.
 
-Counted in play, as the engine scores it (rules/debertz.md §1, §4, §5, §8):
+Counted in play, as the engine scores it and from its tables (rules/debertz.md §1, §4, §5,
+§8; :mod:`kozyr.games.debertz.cardplay`):
 
 - card points (J 20, 9 14, A 11, 10 10, K 4, Q 3 in trumps; A 11, 10 10, K 4, Q 3, J 2 in
   plain suits) to the trick's winner; the last trick +10;
@@ -19,14 +20,16 @@ Counted in play, as the engine scores it (rules/debertz.md §1, §4, §5, §8):
 - the melds of the side holding the best one (``meld_side``, ``meld_points``): they count
   once that side takes a trick (the search tracks which sides have taken a trick).
 
-Legal cards: follow suit; a trump lead must be overtrumped if possible; void, trump, and
-overtrump the trick's best trump if possible (over a partner too), else any trump; void of
-trumps too, anything.  Not searched: swap7 and declare (decided before the card, see
-:func:`kozyr.bots.pimc_tricks`), the skate penalty (a score, not points), debertz.
+Legal cards, the engine's :func:`~kozyr.games.debertz.cardplay.legal_cards`: follow suit; a
+trump lead must be overtrumped if possible; void, trump, and overtrump the trick's best trump
+if possible (over a partner too), else any trump; void of trumps too, anything (the hot loop
+inlines it over the same tables).  Not searched: swap7 and declare (decided before the card,
+see :func:`kozyr.bots.pimc_tricks`), the skate penalty (a score, not points), debertz.
 
-Speed: touching cards of one hand with the same points are equivalent (plain 7/8/9 with no
-live card between them, trump 8 over 7): only the lowest is searched.  The transposition
-table is keyed at trick starts on all hands, the leader and the sides that have taken a trick.
+Speed (:mod:`kozyr.bots.solver.jacknine`): touching cards of one hand with the same points
+are equivalent (plain 7/8/9 with no live card between them, trump 8 over 7): only the lowest
+is searched.  The transposition table is keyed at trick starts on all hands, the leader and
+the sides that have taken a trick.
 
 >>> pos = DebertzPosition.from_text(["JH AS", "9H TS", "AH KS"], leader=0, trump="H")
 >>> DebertzSolver(pos).value()   # JH takes 9H AH (45), AS takes TS KS (25) + last trick 10
@@ -42,6 +45,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
+from kozyr.bots.solver.jacknine import REDUNDANT, exact_value, representatives, strength_table
 from kozyr.bots.solver.search import SearchTimeout
 from kozyr.cards import KING, QUEEN, SUIT_MASK, parse_card, parse_hand, parse_suit
 from kozyr.games.debertz import cardplay
@@ -60,42 +64,6 @@ __all__ = ["DebertzPosition", "DebertzSolver", "SearchTimeout", "legal_cards", "
            "representatives", "strength_table"]
 
 _BIG = 1 << 20
-
-
-def strength_table(trump: int) -> tuple[int, ...]:
-    """Return each card's trick-taking strength with ``trump`` (trumps above plain cards).
-
-    >>> t = strength_table(3)
-    >>> t[parse_card("JH")] > t[parse_card("9H")] > t[parse_card("AH")] > t[parse_card("AS")]
-    True
-    """
-    return tuple(16 + TRUMP_STRENGTH[c & 7] if c >> 3 == trump else c & 7 for c in range(32))
-
-
-def _redundant_table() -> tuple[tuple[int, ...], ...]:
-    """Return ``RED[held][live]`` for the three zero-point ranks 7 8 9 of a plain suit.
-
-    ``held`` and ``live`` are 3-bit patterns (ranks 7, 8, 9); a held card is redundant when
-    the next lower live card of the suit is held too (nothing between them can matter).
-    """
-    out = []
-    for held in range(8):
-        row = []
-        for live in range(8):
-            red = 0
-            prev_held = False
-            for r in range(3):
-                if live >> r & 1:
-                    here = bool(held >> r & 1)
-                    if here and prev_held:
-                        red |= 1 << r
-                    prev_held = here
-            row.append(red)
-        out.append(tuple(row))
-    return tuple(out)
-
-
-_RED = _redundant_table()
 
 
 @dataclass(frozen=True)
@@ -171,7 +139,7 @@ class DebertzSolver:
         self.side_of = sides
         self.trump = pos.trump
         self.points = CARD_POINTS[pos.trump]
-        self.strength = strength_table(pos.trump)
+        self.strength = strength_table(pos.trump, TRUMP_STRENGTH)
         self.deadline = deadline
         self.clock = clock
         self.tt: dict[int, list[int]] = {}
@@ -221,23 +189,10 @@ class DebertzSolver:
         base = pos.base()
         self.hands[:] = pos.hands
         state = self._root_state(pos)
+        ab = self._ab
         bound = state[-1] + LAST_TRICK_BONUS + BELLA_POINTS + pos.meld_points + 1
-        lo, hi = -bound, bound  # the future value lies in [lo, hi]
-        t = 0 if guess is None else guess - base
-        steps = 0 if guess is None else 3  # MTD(f) steps from a guess, then bisection
-        while lo < hi:
-            t = max(lo + 1, min(t, hi))
-            r = self._ab(t - 1, t, *state)
-            if r >= t:
-                lo = r
-            else:
-                hi = r
-            if steps:
-                steps -= 1
-                t = lo + 1 if r >= t else hi
-            else:
-                t = (lo + hi + 1) // 2
-        return base + lo
+        return base + exact_value(lambda alpha, beta: ab(alpha, beta, *state), bound,
+                                  None if guess is None else guess - base)
 
     def moves(self, pos: DebertzPosition | None = None) -> list[int]:
         """Return the legal cards of the seat to move (every card, equivalent ones included)."""
@@ -261,7 +216,7 @@ class DebertzSolver:
         tt = self.tt
         sm = SUIT_MASK
         above = ABOVE_TRUMP
-        red = _RED
+        red = REDUNDANT
         tmask = sm[trump]
         tsh = 8 * trump
         kq = BELLA_CARDS[trump]
@@ -452,40 +407,6 @@ class DebertzSolver:
             return value
 
         return ab
-
-
-def representatives(cards: list[int], hand: int, live: int, trump: int) -> dict[int, int]:
-    """Return, for each of ``cards`` (of one hand), the card searched in its place.
-
-    Touching zero-point cards of the hand with no ``live`` card between them (plain 7/8/9,
-    trump 8 over 7) are equivalent: each maps to the lowest of its group.
-
-    >>> from kozyr.cards import format_card as f
-    >>> reps = representatives([0, 1, 2, 8], parse_hand("7S 8S 9S 7C"), parse_hand("7S 8S 9S 7C"),
-    ...                        trump=3)
-    >>> {f(c): f(r) for c, r in reps.items()}
-    {'7S': '7S', '8S': '7S', '9S': '7S', '7C': '7C'}
-    """
-    out = {c: c for c in cards}
-    for s in range(4):
-        if s == trump:
-            seven, eight = s * 8, s * 8 + 1
-            if eight in out and hand >> seven & 1:
-                out[eight] = seven
-            continue
-        rep = -1
-        for r in range(3):
-            c = s * 8 + r
-            if not live >> c & 1:
-                continue
-            if hand >> c & 1:
-                if rep < 0:
-                    rep = c
-                if c in out:
-                    out[c] = rep
-            else:
-                rep = -1
-    return out
 
 
 def legal_cards(pos: DebertzPosition) -> list[int]:

@@ -9,13 +9,17 @@ searched, and neither are combinations, the marriage and swap7 (decided before t
 see :mod:`kozyr.bots.pimc_tricks`).
 
 A position may still have a stock (``draws``: the cards still to be drawn, in order, the
-turned card last): after each trick the winner draws first, then the loser.  While cards
-remain to be drawn the lenient rule holds (follow suit, else trump, else anything); once the
-stock is empty the must-beat rule (a higher card of the led suit, else any of it; void, a
-trump; the trump jack always free with ``free_jack``).
+turned card last): after each trick the winner draws first, then the loser.  The legal
+answers are the engine's :func:`~kozyr.games.tertz.cardplay.follow_mask` (inlined in the hot
+loop over the same tables): while cards remain to be drawn the lenient rule holds (follow
+suit, else trump, else anything); once the stock is empty the must-beat rule (a higher card
+of the led suit, else any of it; void, a trump; the trump jack always free with
+``free_jack``).  Card points, the last trick's 10 and the trick winner are the engine's too
+(:mod:`kozyr.games.tertz.cardplay`).
 
 Equivalent cards (touching zero-point cards of one hand with no live card between them,
-drawn cards included) are searched once; the transposition table is keyed at trick starts.
+drawn cards included; :mod:`kozyr.bots.solver.jacknine`) are searched once; the
+transposition table is keyed at trick starts.
 
 >>> pos = TertzPosition.from_text(["AS TS", "KS 7S"], leader=0, trump="H")
 >>> TertzSolver(pos).value()      # both tricks: 11 + 3 + 10 + 0 + 10 for the last
@@ -28,10 +32,18 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from kozyr.bots.solver.debertz import _RED, strength_table
+from kozyr.bots.solver.jacknine import REDUNDANT, exact_value, strength_table
 from kozyr.bots.solver.search import SearchTimeout
 from kozyr.cards import SUIT_MASK, parse_card, parse_cards, parse_hand, parse_suit
-from kozyr.games.tertz.cardplay import CARD_POINTS, HIGHER, JACK_OF, LAST_TRICK, beats, follow_mask
+from kozyr.games.tertz.cardplay import (
+    CARD_POINTS,
+    HIGHER,
+    JACK_OF,
+    LAST_TRICK,
+    TRUMP_STRENGTH,
+    beats,
+    follow_mask,
+)
 
 __all__ = ["SearchTimeout", "TertzPosition", "TertzSolver", "legal_cards", "play"]
 
@@ -153,23 +165,10 @@ class TertzSolver:
         base = pos.base()
         state = self._root_state(pos)
         args = (*state[:4], self._di(pos))
+        ab = self._ab
         bound = state[3] + LAST_TRICK + 1
-        lo, hi = -bound, bound
-        t = 0 if guess is None else guess - base
-        steps = 0 if guess is None else 3  # MTD(f) steps from a guess, then bisection
-        while lo < hi:
-            t = max(lo + 1, min(t, hi))
-            r = self._ab(t - 1, t, *args)
-            if r >= t:
-                lo = r
-            else:
-                hi = r
-            if steps:
-                steps -= 1
-                t = lo + 1 if r >= t else hi
-            else:
-                t = (lo + hi + 1) // 2
-        return base + lo
+        return base + exact_value(lambda alpha, beta: ab(alpha, beta, *args), bound,
+                                  None if guess is None else guess - base)
 
     def _make_search(self) -> Callable[..., int]:
         hands = self.hands
@@ -184,11 +183,11 @@ class TertzSolver:
             later[i] = later[i + 1] | 1 << draws[i]
         pts_of = self.points
         higher = HIGHER[trump]
-        st = strength_table(trump)
+        st = strength_table(trump, TRUMP_STRENGTH)
         sm = SUIT_MASK
         tmask = sm[trump]
         jack = JACK_OF[trump] if pos.free_jack else 0
-        red = _RED
+        red = REDUNDANT
         plain_suits = tuple(s for s in range(4) if s != trump)
         t7, t8 = trump * 8, trump * 8 + 1
         tt = self.tt
