@@ -22,7 +22,6 @@ from kozyr.server.table.views import TableViews
 class Roster(TableViews):
     """The seats and members of a table; the match itself is the master's (its hooks below)."""
 
-    players: int
     game_id: int | None
 
     # -- what the master does (kozyr.server.table.master.TableMaster) ----------------------
