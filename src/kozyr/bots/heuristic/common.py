@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from kozyr.cards import SUIT_MASK, Card, Hand, bit, cards_of, parse_card, parse_hand, parse_suit
-from kozyr.games.tricks import PLAIN_ORDER, beats
+from kozyr.cards import SUIT_MASK, Card, Hand, bit, parse_card, parse_hand, parse_suit
+from kozyr.games.tricks import PLAIN_ORDER, beats, stronger_in_suit, trick_winner
 
 #: points(card, trump) -> card points in this game.
 PointsFn = Callable[[Card, "int | None"], int]
@@ -82,11 +82,8 @@ def strength(c: Card, trump: int | None, trump_order: Sequence[int]) -> int:
 
 
 def stronger_unseen(c: Card, live: Hand, trump: int | None, trump_order: Sequence[int]) -> Hand:
-    """Return the cards of ``live`` in ``c``'s suit that beat ``c``."""
-    s = c >> 3
-    mine = strength(c, trump, trump_order)
-    return sum(bit(x) for x in cards_of(live & SUIT_MASK[s])
-               if strength(x, trump, trump_order) > mine)
+    """Return the cards of ``live`` in ``c``'s suit that beat ``c`` (the games' trick rule)."""
+    return stronger_in_suit(live, c, trump, trump_order)
 
 
 @dataclass
@@ -162,10 +159,8 @@ def choose_card(ctx: PlayContext) -> Card:
     if not ctx.trick:
         return _lead(ctx, cards)
     led = ctx.trick[0][1] >> 3
-    best_seat, best = ctx.trick[0]
-    for s, c in ctx.trick[1:]:
-        if beats(c, best, led, ctx.trump, ctx.trump_order):
-            best_seat, best = s, c
+    best_seat, best = ctx.trick[trick_winner([c for _, c in ctx.trick], ctx.trump,
+                                             ctx.trump_order)]
     on_table = sum(ctx.points(c, ctx.trump) for _, c in ctx.trick)
     friend_wins = best_seat in ctx.friends and ctx.safe_from_rest(best, led)
     if friend_wins:
