@@ -42,9 +42,9 @@ class Auction(ResampledMatch):
     of a deal are set by :meth:`_reset_deal_state`.  Cards are masks, seats ints, -1 none.
     """
 
-    #: Every attribute lives in a slot (faster to read and write than an instance dict):
-    #: a new attribute must be added here (the doctest of :meth:`clone` checks that none is
-    #: left in ``__dict__``).
+    #: Every attribute lives in a slot (faster to read and write than an instance dict): a new
+    #: attribute must be added here (the doctest of ``ThousandState.clone`` checks that none
+    #: is left in ``__dict__``).
     __slots__ = ("_ace_marriage", "_active", "_auto_bids", "_barrel", "_barrel_done", "_best",
                  "_best_led", "_best_seat", "_bid", "_blind", "_blind_pending", "_cap_of",
                  "_caps", "_contract", "_deal_index", "_dealer", "_deals", "_deck", "_declarer",
