@@ -23,6 +23,7 @@ from kozyr.core.errors import RulesError
 from kozyr.core.match import Match
 from kozyr.games import match_class, new_match
 from kozyr.games.debertz.position import DealView as DebertzDeal
+from kozyr.games.registry import specs
 
 #: The options that change what may be played or what a card does, with every value:
 #: who leads, bella's timing, the seven swap (the hands of trick 1), the free trump jack.
@@ -32,6 +33,11 @@ CARD_PLAY_OPTIONS: dict[str, dict[str, tuple[Any, ...]]] = {
     "tertz": {"free_trump_jack": (False, True)},
 }
 DEALS = 30  # seeded deals per option bundle
+
+
+def test_every_game_of_the_trick_solvers_is_covered() -> None:
+    trick_games = {s.name for s in specs() if s.pimc == "kozyr.bots.pimc_tricks:TrickPimcBot"}
+    assert trick_games == set(CARD_PLAY_OPTIONS)
 
 
 def bundles(game: str) -> Iterator[tuple[str, dict[str, Any]]]:
