@@ -65,15 +65,43 @@ def first_dealer_of(seed: int, players: int, tag: str, first_dealer: int | None)
     return check_first_dealer(first_dealer, players)
 
 
+def _unrolled_shuffle(n: int) -> Any:
+    """Return ``shuffle`` for ``n`` cards written out step by step (no loop and no bit
+    lengths: each step's ``getrandbits`` width and bound are constants)."""
+    lines = ["def shuffle_n(cards, getrandbits):"]
+    for i in range(n - 1, 0, -1):
+        m = i + 1
+        k = m.bit_length()
+        lines.append(f"    j = getrandbits({k})")
+        lines.append(f"    while j >= {m}:")
+        lines.append(f"        j = getrandbits({k})")
+        lines.append(f"    cards[{i}], cards[j] = cards[j], cards[{i}]")
+    namespace: dict[str, Any] = {}
+    exec("\n".join(lines) + "\n", namespace)
+    return namespace["shuffle_n"]
+
+
+#: Unrolled shuffles by deck length, compiled when first used (for 16 to 52 cards).
+_UNROLLED: dict[int, Any] = {}
+
+
 def shuffle(cards: list[int], rng: random.Random) -> None:
     """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does, faster.
 
     For a plain :class:`random.Random` the draws of ``Random.shuffle`` (Fisher-Yates, each
-    index from ``getrandbits`` with rejection) are made inline, with the same results; any
-    other rng (a live table's ``SystemRandom``) shuffles by its own method.
+    index from ``getrandbits`` with rejection) are made inline, with the same results (for
+    16 to 52 cards by steps written out, compiled once per length); any other rng (a live
+    table's ``SystemRandom``) shuffles by its own method.
     """
     if type(rng) is not _Random:
         rng.shuffle(cards)
+        return
+    n = len(cards)
+    if 16 <= n <= 52:
+        unrolled = _UNROLLED.get(n)
+        if unrolled is None:
+            unrolled = _UNROLLED[n] = _unrolled_shuffle(n)
+        unrolled(cards, rng.getrandbits)
         return
     getrandbits = rng.getrandbits
     for i in range(len(cards) - 1, 0, -1):

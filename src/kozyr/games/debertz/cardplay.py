@@ -47,6 +47,12 @@ CARD_POINTS: tuple[tuple[int, ...], ...] = tuple(
 ABOVE_TRUMP: tuple[Hand, ...] = tuple(
     stronger_in_suit(FULL_DECK, c, c >> 3, JACK_NINE_TRUMPS) for c in range(32))
 
+#: ``BEATEN_BY[trump][card]``: the cards that beat ``card`` as a trick's best so far (a higher
+#: card of its suit, any trump over a plain card): :func:`beats` as a table.
+BEATEN_BY: tuple[tuple[Hand, ...], ...] = tuple(
+    tuple(sum(1 << x for x in range(32) if _beats(x, c, c >> 3, t, JACK_NINE_TRUMPS))
+          for c in range(32)) for t in range(4))
+
 #: ``BELLA_CARDS[trump]``: the king and queen of trump, as a hand.
 BELLA_CARDS: tuple[Hand, ...] = tuple((1 << (t * 8 + KING)) | (1 << (t * 8 + QUEEN))
                                       for t in range(4))

@@ -75,13 +75,13 @@ from kozyr.games.debertz.actions import (
 )
 from kozyr.games.debertz.cardplay import (
     ABOVE_TRUMP,
+    BEATEN_BY,
     BELLA_CARDS,
     BELLA_POINTS,
     CARD_POINTS,
     LAST_TRICK_BONUS,
     PLAIN_POINTS,
     TRUMP_POINTS,
-    TRUMP_STRENGTH,
     card_points,
     legal_cards,
 )
@@ -111,14 +111,7 @@ _ROUND1 = [ACCEPT, PASS]
 #: Round 2's lists by turned suit: with a pass, and (obligation, the dealer) without.
 _ROUND2 = [[TRUMP + s for s in range(4) if s != t] + [PASS] for t in range(4)]
 _ROUND2_FORCED = [[TRUMP + s for s in range(4) if s != t] for t in range(4)]
-#: Strength of each card as a trump (J 9 A 10 K Q 8 7), by card.
-_TRUMP_RANK: tuple[int, ...] = tuple(TRUMP_STRENGTH[c & 7] for c in range(32))
 _SUIT_OF: tuple[int, ...] = tuple(c >> 3 for c in range(32))
-
-
-def _cards_list(mask: Hand) -> list[Card]:
-    """Return the cards of ``mask``, low first, as a new list."""
-    return [*_C0[mask & 255], *_C1[mask >> 8 & 255], *_C2[mask >> 16 & 255], *_C3[mask >> 24]]
 
 
 class DebertzState(ResampledMatch):
@@ -279,9 +272,11 @@ class DebertzState(ResampledMatch):
                             trumps = (trumps & ABOVE_TRUMP[best]) or trumps
                         out = _SUIT_LISTS[trumps]
                     else:
-                        out = _cards_list(hand)
+                        out = [*_C0[hand & 255], *_C1[hand >> 8 & 255], *_C2[hand >> 16 & 255],
+                               *_C3[hand >> 24]]
             else:
-                out = _cards_list(hand)
+                out = [*_C0[hand & 255], *_C1[hand >> 8 & 255], *_C2[hand >> 16 & 255],
+                       *_C3[hand >> 24]]
             kq = BELLA_CARDS[self._trump]
             if hand & kq == kq or not self._trick_no:
                 return self._extras(seat, hand, out)
@@ -336,21 +331,12 @@ class DebertzState(ResampledMatch):
             self._hands[seat] ^= _BIT[action]
             trick = self._trick
             trick.append(action)
-            suit = _SUIT_OF[action]
-            trump = self._trump
             best = self._best
-            if best < 0:
+            if best < 0 or BEATEN_BY[self._trump][best] >> action & 1:
                 self._best = action
                 self._best_seat = seat
-                if suit == trump:
+                if _SUIT_OF[action] == self._trump:
                     self._best_trump = action
-            elif suit == trump:
-                if _SUIT_OF[best] != trump or _TRUMP_RANK[action] > _TRUMP_RANK[best]:
-                    self._best = self._best_trump = action
-                    self._best_seat = seat
-            elif suit == _SUIT_OF[best] and action > best:
-                self._best = action
-                self._best_seat = seat
             if len(trick) < self._n:
                 self._to_act = self._next[seat]
                 return
