@@ -6,7 +6,7 @@ import { h } from "../ui.js";
 import { meldsEl, Renderer, stockEl, stockItem, trumpItem } from "./renderer.js";
 
 export default class DebertzRenderer extends Renderer {
-  badges(v, s) {
+  trailingBadges(v, s) {
     // `bella`: the seats that announced bella in this deal.
     const o = v.obs;
     return Array.isArray(o.bella) && o.bella.includes(s)

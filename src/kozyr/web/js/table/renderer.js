@@ -27,8 +27,13 @@ export class Renderer {
     return obs;
   }
 
-  /** Return the game's badges of seat `s` (after dealer and declarer), as DOM nodes. */
+  /** Return the game's badges of seat `s` after dealer and declarer, as DOM nodes. */
   badges(v, s) {
+    return [];
+  }
+
+  /** Return the game's badges of seat `s` after the seat's "away" and "bot" badges. */
+  trailingBadges(v, s) {
     return [];
   }
 

@@ -33,6 +33,7 @@ export function renderSeats(v) {
       badges.push(h("span.badge.away", t("table.away")));
     }
     if (seatInfo.auto) badges.push(h("span.badge.auto", "bot"));
+    if (v.obs) badges.push(...v.renderer.trailingBadges(v, s));
     const total = Array.isArray(o.totals) ? o.totals[s] : null;
     const head = h("div.seat-head",
       h("span.name", displayName(names[s], s) + (s === v.seat ? ` (${t("table.you")})` : "")),

@@ -25,8 +25,11 @@ export default class ThousandRenderer extends Renderer {
     }
     const bolts = Array.isArray(o.bolts) ? o.bolts[s] : 0;
     if (bolts) out.push(h("span.badge.bolt", `${t("term.bolt")} ×${bolts}`));
-    if (o.sitting_out === s) out.push(h("span.badge.out", t("table.sits_out")));
     return out;
+  }
+
+  trailingBadges(v, s) {
+    return v.obs.sitting_out === s ? [h("span.badge.out", t("table.sits_out"))] : [];
   }
 
   get bubblePhases() {
