@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from kozyr.games.registry import GameSpec, specs
+
 WEB = Path(__file__).resolve().parents[2] / "src" / "kozyr" / "web"
 
 
@@ -36,3 +38,14 @@ def test_every_language_has_every_english_key() -> None:
     for lang in ("ru", "ar"):
         missing = english - keys(lang)
         assert not missing, f"{lang} lacks {sorted(missing)}"
+
+
+@pytest.mark.parametrize("game", specs(), ids=lambda g: g.name)
+def test_every_game_has_a_web_renderer(game: GameSpec) -> None:
+    """The registry's ``web`` name is a module js/table/NAME.js whose default is a Renderer."""
+    name = game.web
+    path = WEB / "js" / "table" / f"{name}.js"
+    assert re.fullmatch(r"[a-z][a-z0-9_]*", name), name  # what renderer.js loads by name
+    assert path.exists(), f"{path} is missing"
+    assert re.search(r"^export default class \w+ extends Renderer \{", path.read_text(
+        encoding="utf-8"), re.M)
