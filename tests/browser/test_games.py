@@ -1,7 +1,7 @@
 """Every game's table in the page: its renderer (src/kozyr/web/js/table/GAME.js) is the one
 loaded, and the game's own parts appear — the Thousand talon, piles and marriages, the Debertz
-stock, melds and bella, the Tertz stock and combinations, with Tertz's trick (plain cards from
-its leader) drawn at the right seats.
+stock, melds and bella, the Tertz stock and combinations, with Tertz's trick drawn at the
+right seats.
 
 Two ways: a live table of each game with bots, created from the lobby form; and true
 observations of the engines (found by random play here, in the test) fed to a TableView
@@ -167,7 +167,7 @@ def test_engine_observations_show_each_games_extras(page: Any, server: str,
     page.screenshot(path=str(shots / "extras-debertz.png"))
 
     # Tertz: the combinations under their seat, each with its kind and value; the trick and
-    # the last trick (plain cards from their leader) drawn from the right seats.
+    # the last trick ([seat, card] like every game's) drawn from the right seats.
     m, obs = find("tertz", "tertz", lambda o: bool(any(o["combinations"]) and o["trick"]
                                                    and o["last_trick"] and o["leader"] == 1))
     show(page, m, obs)
@@ -175,13 +175,14 @@ def test_engine_observations_show_each_games_extras(page: Any, server: str,
         labels = seat_box(page, seat).locator(".melds .meld-label").all_inner_texts()
         assert [x.strip() for x in labels] == [f"{c['kind']} {c['value']}" for c in combos]
     # Seat 0 is at the bottom, seat 1 (the leader) at the top.
-    card = obs["trick"][0]
+    assert obs["trick"][0][0] == 1
+    card = obs["trick"][0][1]
     assert "from-top" in (page.locator(f".center .trick .card[data-card='{card}']")
                           .get_attribute("class") or "")
     page.click(".center .show-last")
     last = obs["last_trick"]
-    froms = ["from-top", "from-bottom"] if last["leader"] == 1 else ["from-bottom", "from-top"]
-    for c, where in zip(last["cards"], froms, strict=True):
+    for seat, c in last["cards"]:
+        where = "from-top" if seat == 1 else "from-bottom"
         assert where in (page.locator(f".center .trick.last .card[data-card='{c}']")
                          .get_attribute("class") or "")
     page.screenshot(path=str(shots / "extras-tertz.png"))

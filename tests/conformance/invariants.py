@@ -98,6 +98,23 @@ def check_observations(m: Match) -> None:
             assert " ".join(hand) == obs["hand"].strip(), "a hand is cards in record notation"
         for entry in obs["history"]:
             assert len(entry) == 2 and 0 <= entry[0] < m.players and isinstance(entry[1], str)
+        _check_trick(obs["trick"], m.players, obs["leader"])
+        last = obs["last_trick"]
+        if last is not None:
+            assert set(last) == {"cards", "winner"}, "last_trick is {cards, winner}"
+            _check_trick(last["cards"], m.players, last["cards"][0][0] if last["cards"] else None)
+            assert last["winner"] in [seat for seat, _ in last["cards"]]
+
+
+def _check_trick(trick: list[list[object]], players: int, leader: object) -> None:
+    """Assert a trick is ``[seat, card]`` pairs in play order from its leader (every game)."""
+    seats_ = [entry[0] for entry in trick]
+    assert all(len(entry) == 2 and isinstance(entry[1], str) and CARD.fullmatch(entry[1])
+               for entry in trick), f"a trick is [seat, card] pairs: {trick}"
+    assert len(set(seats_)) == len(seats_) and all(
+        isinstance(x, int) and 0 <= x < players for x in seats_), f"trick seats: {trick}"
+    if trick:
+        assert seats_[0] == leader, f"a trick starts with its leader's card: {trick}"
 
 
 def check_state(m: Match) -> None:

@@ -8,9 +8,9 @@ only: a game's observation is still a plain dict, and nothing here changes a key
 
 Cards are record notation (``"KH"``), hands space-separated cards (``"AS TS KS"``); a seat is
 its number from 0.  Keys that exist in several games but differ in shape stay in the games'
-own types: ``trick`` and ``last_trick`` (Thousand and Debertz list ``[seat, card]`` pairs,
-Tertz lists the led card alone and names the ``leader``), ``winner`` (a seat, or a team's two
-seats in Debertz), ``stock_size``, ``turned``, ``declarer``.
+own types: ``winner`` (a seat, or a team's two seats in Debertz), ``stock_size``, ``turned``,
+``declarer``.  A trick is always its cards with their seats, ``[seat, card]`` in play order
+(``trick``, and ``last_trick``'s ``cards``), in every game.
 
 >>> sorted(BaseObservation.__required_keys__)[:5]
 ['deal_index', 'dealer', 'game', 'hand', 'hand_sizes']
@@ -24,6 +24,13 @@ from typing import Any, TypedDict
 HistoryEntry = list[int | str]
 #: A card with the seat that played it: ``[seat, card]``, e.g. ``[2, "AS"]``.
 SeatCard = list[int | str]
+
+
+class LastTrick(TypedDict):
+    """The last trick taken: its cards as ``[seat, card]`` in play order, and who took it."""
+
+    cards: list[SeatCard]
+    winner: int
 
 
 class BaseObservation(TypedDict):
@@ -57,6 +64,10 @@ class BaseObservation(TypedDict):
     trump: str | None
     #: The seat that led (or leads) the current trick, or None outside the play.
     leader: int | None
+    #: The current trick: ``[seat, card]`` in play order (empty before its first card).
+    trick: list[SeatCard]
+    #: The last trick taken, or None.
+    last_trick: LastTrick | None
     #: How many tricks each seat has taken in the open (or last) deal.
     tricks_won: list[int]
     #: Each seat's running total (Debertz partners share their team's).

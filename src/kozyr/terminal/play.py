@@ -134,8 +134,7 @@ class Session:
         tricks = sum(obs.get("tricks_won") or [])
         last = obs.get("last_trick")
         if tricks > self._tricks and isinstance(last, dict) and last.get("cards"):
-            self.say(Text.assemble("  ", ("trick: ", "dim"), trick_text(last["cards"], self.names,
-                                                                 last.get("leader")),
+            self.say(Text.assemble("  ", ("trick: ", "dim"), trick_text(last["cards"], self.names),
                                    ("  → ", "dim"), (self.names[last["winner"]], "bold green")))
         self._tricks = tricks
 

@@ -119,28 +119,12 @@ def choices_text(labels: Sequence[Text], width: int = 80) -> Text:
     return out
 
 
-def seated(trick: Sequence[Any] | None, leader: Any, players: int) -> list[tuple[Any, str]]:
-    """Return a trick as (seat, card) pairs, whether it lists pairs or bare cards from ``leader``.
-
-    >>> seated(["KH", "AH"], 1, 2)
-    [(1, 'KH'), (0, 'AH')]
-    """
-    out: list[tuple[Any, str]] = []
-    for i, entry in enumerate(trick or []):
-        if isinstance(entry, str):
-            seat = (int(leader) + i) % players if isinstance(leader, int) else None
-            out.append((seat, entry))
-        else:
-            out.append((entry[0], str(entry[1])))
-    return out
-
-
-def trick_text(trick: Sequence[Any] | None, names: Sequence[str], leader: Any = None) -> Text:
-    """Return the cards of a trick with who played them."""
+def trick_text(trick: Sequence[Any] | None, names: Sequence[str]) -> Text:
+    """Return the cards of a trick (``[seat, card]`` in play order) with who played them."""
     if not trick:
         return Text("—", style="dim")
-    return Text("   ").join(Text.assemble(f"{seat_name(names, s)} ", card_text(c))
-                            for s, c in seated(trick, leader, len(names)))
+    return Text("   ").join(Text.assemble(f"{seat_name(names, s)} ", card_text(str(c)))
+                            for s, c in trick)
 
 
 def scores_text(obs: dict[str, Any], names: Sequence[str]) -> Text:
@@ -183,10 +167,10 @@ def status(obs: dict[str, Any], names: Sequence[str]) -> RenderableType:
     last = obs.get("last_trick")
     if isinstance(last, dict) and last.get("cards"):
         lines.append(line("Last trick", Text.assemble(
-            trick_text(last["cards"], names, last.get("leader")),
+            trick_text(last["cards"], names),
             f"  → {seat_name(names, last.get('winner'))}")))
     if obs.get("phase") == "play" or obs.get("trick"):
-        lines.append(line("Trick", trick_text(obs.get("trick"), names, obs.get("leader"))))
+        lines.append(line("Trick", trick_text(obs.get("trick"), names)))
     tricks = obs.get("tricks_won")
     if tricks and any(tricks):
         lines.append(line("Tricks won", Text("  ").join(

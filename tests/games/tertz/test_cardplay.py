@@ -75,7 +75,7 @@ def test_follow_mask_agrees_with_the_engine_on_random_deals() -> None:
             obs = m.observation(m.current_player())
             if obs["trick"]:
                 trump = "SCDH".index(obs["trump"])
-                want = answer(obs["hand"], obs["trick"][0], trump, obs["stock_size"] == 0, free)
+                want = answer(obs["hand"], obs["trick"][0][1], trump, obs["stock_size"] == 0, free)
                 got = sorted(t.split()[1] for t in m.legal_texts())
                 assert got == sorted(want.split())
             m.apply_action(rng.choice(m.legal_actions()))

@@ -473,7 +473,7 @@ def test_observation_per_seat() -> None:
     spectator, mine, theirs = (m.observation(s) for s in (None, 1, 0))
     assert spectator["hand"] is None and spectator["legal"] == []
     assert mine["legal"] == ["play 7S", "play 8S", "play 9S"] and theirs["legal"] == []
-    assert mine["trick"] == ["AS"] and mine["leader"] == 0
+    assert mine["trick"] == [[0, "AS"]] and mine["leader"] == 0
     assert set(mine["hand"].split()) == set(S1[1].split())
     text = json.dumps(theirs)
     assert not any(c in text for c in S1[1].split() + S1[2].split()[1:])

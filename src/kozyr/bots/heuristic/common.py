@@ -47,20 +47,9 @@ def played_cards(history: Iterable[Sequence[Any]]) -> Hand:
     return out
 
 
-def trick_cards(trick: Iterable[Any], leader: int | None = None,
-                players: int = 3) -> list[tuple[int, Card]]:
-    """Return the observation's trick as (seat, card) pairs.
-
-    It may list ``[seat, "KH"]`` pairs, or bare cards in play order from ``leader``.
-    """
-    out: list[tuple[int, Card]] = []
-    for i, entry in enumerate(trick):
-        if isinstance(entry, str):
-            seat = ((leader or 0) + i) % players
-            out.append((seat, parse_card(entry)))
-        else:
-            out.append((int(entry[0]), parse_card(str(entry[1]))))
-    return out
+def trick_cards(trick: Iterable[Any]) -> list[tuple[int, Card]]:
+    """Return the observation's trick (``[seat, "KH"]`` in play order) as (seat, card) pairs."""
+    return [(int(seat), parse_card(str(card))) for seat, card in trick]
 
 
 def play_options(texts: Iterable[str]) -> dict[Card, list[str]]:

@@ -121,7 +121,7 @@ class DebertzHeuristic(GameHeuristic):
         seat = int(obs["seat"])
         n = self._players(obs)
         hand = hand_from(obs.get("hand"))
-        trick = trick_cards(obs.get("trick") or [], obs.get("leader"), n)
+        trick = trick_cards(obs.get("trick") or [])
         declarer = obs.get("declarer")
         if n == 4:
             friends = frozenset({(seat + 2) % 4})

@@ -19,6 +19,7 @@ from kozyr.bots.heuristic.common import (
     play_options,
     played_cards,
     suit_from,
+    trick_cards,
 )
 from kozyr.cards import FULL_DECK, Card, bit, parse_card
 from kozyr.games.tertz.cardplay import CARD_POINTS, TRUMP_STRENGTH
@@ -47,10 +48,7 @@ class TertzHeuristic(GameHeuristic):
         """Build the shared play context: two seats, J-9 trumps, trumps saved while stock lasts."""
         seat = int(obs["seat"])
         hand = hand_from(obs.get("hand"))
-        leader = obs.get("leader")
-        raw = obs.get("trick") or []
-        trick = [(int(leader) if leader is not None else 1 - seat, parse_card(str(raw[0])))] \
-            if raw else []
+        trick = trick_cards(obs.get("trick") or [])
         gone = played_cards(obs.get("history") or [])
         for _, c in trick:
             gone |= bit(c)

@@ -16,7 +16,6 @@ overtrump has no higher trump.  And a seat that declared held exactly the melds 
 from __future__ import annotations
 
 import random
-from typing import TypedDict
 
 from kozyr.cards import (
     KING,
@@ -29,7 +28,7 @@ from kozyr.cards import (
     format_hand,
     hand_of,
 )
-from kozyr.core.observation import BaseObservation, SeatCard
+from kozyr.core.observation import BaseObservation, LastTrick
 from kozyr.core.sampling import deal_unseen
 from kozyr.games.debertz import melds as M
 from kozyr.games.debertz.actions import BELLA, BIDDING, PLAY, SWAP7
@@ -39,13 +38,6 @@ from kozyr.games.debertz.state import DebertzState
 #: How many times :func:`deal_hidden` deals again when a declarer's hidden cards would have
 #: changed what he declared (each try is cheap; in practice a few suffice).
 MAX_TRIES = 10_000
-
-
-class LastTrick(TypedDict):
-    """The last trick taken: its cards with their seats, in play order, and its winner."""
-
-    cards: list[SeatCard]
-    winner: int
 
 
 class DebertzObservation(BaseObservation):
@@ -63,10 +55,6 @@ class DebertzObservation(BaseObservation):
     melds: list[list[int | str]]
     #: The seats that announced bella, in order.
     bella: list[int]
-    #: The current trick: ``[seat, card]`` in play order.
-    trick: list[SeatCard]
-    #: The last trick taken, or None.
-    last_trick: LastTrick | None
     #: The stock's bottom card when it is shown, else None.
     cutter: str | None
     #: Cards in the stock (below the turned card while bidding), None between deals.

@@ -17,7 +17,6 @@ these are dropped).
 from __future__ import annotations
 
 import random
-from typing import TypedDict
 
 from kozyr.cards import (
     FULL_DECK,
@@ -29,7 +28,7 @@ from kozyr.cards import (
     format_hand,
     hand_of,
 )
-from kozyr.core.observation import BaseObservation
+from kozyr.core.observation import BaseObservation, LastTrick
 from kozyr.core.sampling import deal_unseen
 from kozyr.games.tertz.actions import ANSWER
 from kozyr.games.tertz.combinations import (
@@ -46,14 +45,6 @@ from kozyr.games.tertz.state import TertzState
 TRIES = 64
 
 
-class LastTrick(TypedDict):
-    """The last trick: who led, the two cards in play order, who took it."""
-
-    leader: int
-    cards: list[str]
-    winner: int
-
-
 class TertzObservation(BaseObservation):
     """What a Tertz seat sees: the shared keys (:class:`BaseObservation`) and these."""
 
@@ -65,10 +56,6 @@ class TertzObservation(BaseObservation):
     combinations: list[list[dict[str, object]]]
     #: The cards each seat is publicly known to hold.
     known: list[str]
-    #: The current trick: the led card alone (``leader`` says who led it), or empty.
-    trick: list[str]
-    #: The last trick, or None.
-    last_trick: LastTrick | None
     #: Each seat's taken cards while at least 4 cards remain in the stock, else None.
     taken: list[str] | None
     #: The winning seat, or None.
@@ -98,7 +85,8 @@ def observation(m: TertzState, seat: int | None) -> TertzObservation:
     last: LastTrick | None = None
     if m._last is not None:
         leader, c1, c2, w = m._last
-        last = {"leader": leader, "cards": [format_card(c1), format_card(c2)], "winner": w}
+        last = {"cards": [[leader, format_card(c1)], [1 - leader, format_card(c2)]],
+                "winner": w}
     return {
         "game": m.GAME,
         "rules": m.rules.to_json(),
@@ -117,7 +105,7 @@ def observation(m: TertzState, seat: int | None) -> TertzObservation:
         "history": [[s, _history_text(m, s, a)] for s, a in m._log],
         "combinations": [_combinations_json(m, 0), _combinations_json(m, 1)],
         "known": [format_hand(k) for k in m._known],
-        "trick": [format_card(m._lead)] if m._lead >= 0 else [],
+        "trick": [[m._leader, format_card(m._lead)]] if m._lead >= 0 else [],
         "leader": m._leader if started else None,
         "last_trick": last,
         "tricks_won": list(m._won),

@@ -48,10 +48,10 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import TYPE_CHECKING, TypedDict, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from kozyr.cards import SUIT_LETTERS, format_card, format_hand
-from kozyr.core.observation import BaseObservation, HistoryEntry, SeatCard
+from kozyr.core.observation import BaseObservation, HistoryEntry, LastTrick, SeatCard
 from kozyr.core.sampling import match_slots
 from kozyr.games.thousand import actions as A
 from kozyr.games.thousand.cardplay import forbidden_cards, marriage_partners
@@ -66,13 +66,6 @@ if TYPE_CHECKING:
 RESAMPLE_ATTEMPTS = 400
 
 StateT = TypeVar("StateT", bound="ThousandState")
-
-
-class LastTrick(TypedDict):
-    """The last trick taken: its cards as ``[seat, card]`` in play order, and who took it."""
-
-    cards: list[SeatCard]
-    winner: int
 
 
 class ThousandObservation(BaseObservation):
@@ -95,8 +88,6 @@ class ThousandObservation(BaseObservation):
     discards: list[str] | None
     #: ``[seat, suit letter]`` of each marriage declared, in order.
     marriages: list[list[int | str]]
-    trick: list[SeatCard]
-    last_trick: LastTrick | None
     taken_points: list[int]
     barrel: list[int]
     bolts: list[int]

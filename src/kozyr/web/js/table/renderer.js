@@ -18,15 +18,6 @@ export class Renderer {
     this.name = name;
   }
 
-  /**
-   * Return the observation in the shared shape.  The shared table expects `trick` as
-   * [[seat, card]...] in playing order and `last_trick` as {cards: [[seat, card]...], winner}
-   * or null; a game whose engine shapes them otherwise converts them here, in one place.
-   */
-  adapt(obs) {
-    return obs;
-  }
-
   /** Return the game's badges of seat `s` after dealer and declarer, as DOM nodes. */
   badges(v, s) {
     return [];

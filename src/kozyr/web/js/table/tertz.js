@@ -3,19 +3,6 @@
 import { meldsEl, Renderer, stockEl, stockItem, trumpItem } from "./renderer.js";
 
 export default class TertzRenderer extends Renderer {
-  /**
-   * Tertz's engine gives the trick as plain cards in playing order from `leader`
-   * (["8D"]) and the last trick as {leader, cards: ["8D", "QS"], winner}; the shared table
-   * reads [[seat, card]...] for both.  (Drop this when the observation gives seats itself.)
-   */
-  adapt(obs) {
-    const n = obs.players;
-    const withSeats = (cards, leader) => cards.map((c, i) => [((leader ?? 0) + i) % n, c]);
-    const lt = obs.last_trick;
-    return { ...obs, trick: withSeats(obs.trick, obs.leader),
-      last_trick: lt ? { cards: withSeats(lt.cards, lt.leader), winner: lt.winner } : null };
-  }
-
   seatExtras(v, s) {
     // `combinations`: per seat, [{kind, cards, value}...] as declared.
     const o = v.obs;

@@ -31,7 +31,7 @@ export class TableView {
     this.seat = null;
     this.version = 0;
     this.state = null;
-    this.obs = null; // the observation in the shared shape (this.renderer.adapt)
+    this.obs = null; // the observation (every game gives the shared keys in one shape)
     this.legal = [];
     this.toAct = null;
     this.deadline = null;
@@ -163,7 +163,7 @@ export class TableView {
     }
     const before = this.obs;
     this.state = m.state ?? this.state;
-    this.obs = m.obs ? this.renderer.adapt(m.obs) : null;
+    this.obs = m.obs ?? null;
     this.legal = m.legal || [];
     this.toAct = m.to_act ?? null;
     this.deadline = m.deadline ?? null;
