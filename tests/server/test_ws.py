@@ -436,3 +436,14 @@ def test_an_unknown_type_is_answered_bad_message(client: TestClient) -> None:
     sock.send_json({"type": "ping", "id": 5})  # the socket lives on
     assert until(sock, "pong")["re"] == 5
     bye(sock)
+
+
+@pytest.mark.parametrize("game", ["thousand", "debertz", "tertz"])
+def test_table_info_names_the_games_web_renderer(client: TestClient, game: str) -> None:
+    from kozyr.games.registry import spec as game_spec
+
+    ws, _ = hello(client)
+    preset = game_spec(game).salons[0][0]
+    info = create(ws, {"game": game, "preset": preset})["table"]
+    assert info["game"] == game and info["web"] == game_spec(game).web
+    bye(ws)

@@ -14,6 +14,7 @@ from typing import Any
 
 from kozyr.core.match import Match
 from kozyr.core.rules import RuleSet
+from kozyr.games.registry import spec
 from kozyr.server.clock import Timer
 from kozyr.server.conn import Conn
 from kozyr.server.table.host import TableHost
@@ -59,7 +60,8 @@ class TableViews:
     def info(self) -> dict[str, Any]:
         """Return the protocol's ``TableInfo``."""
         return {
-            "id": self.id, "game": self.game, "preset": self.rules.preset,
+            "id": self.id, "game": self.game, "web": spec(self.game).web,
+            "preset": self.rules.preset,
             "rules": self.rules.as_dict(), "record_rules": self.rules.to_json(),
             "describe": self._describe, "players": self.players, "private": self.private,
             "clock": self.clock, "bot_delay": self.delay, "status": self.status,
