@@ -425,10 +425,9 @@ def legal_cards(pos: DebertzPosition) -> list[int]:
 def bella_move(pos: DebertzPosition, c: int) -> bool:
     """Return True if playing ``c`` now announces bella (the search always announces it)."""
     seat = pos.seat_to_move()
-    kq = BELLA_CARDS[pos.trump]
-    if pos.hands[seat] & kq != kq or not kq >> c & 1:
-        return False
-    return not pos.bella_after_trick or bool(pos.won >> pos.side_list()[seat] & 1)
+    return bool(BELLA_CARDS[pos.trump] >> c & 1) and cardplay.may_bella(
+        pos.hands[seat], pos.trump, pos.bella_after_trick,
+        bool(pos.won >> pos.side_list()[seat] & 1))
 
 
 def play(pos: DebertzPosition, c: int) -> DebertzPosition:

@@ -16,6 +16,7 @@ from kozyr.games.thousand.cardplay import (
     ACES_MASK,
     KQ_MASK,
     POINTS,
+    beats,
     card_points,
     legal_to_trick,
     pile_points,
@@ -96,7 +97,6 @@ class SearchState:
         decl = self.declarer
         friend_wins = (winner == decl) == (seat == decl)
         last = len(trick) == self.n - 1
-        bs = best >> 3
         beaters: list[int] = []
         others: list[int] = []
         x = cands
@@ -104,11 +104,7 @@ class SearchState:
             low = x & -x
             c = low.bit_length() - 1
             x ^= low
-            cs = c >> 3
-            if (cs == bs and c > best) or (cs != bs and cs == trump):
-                beaters.append(c)
-            else:
-                others.append(c)
+            (beaters if beats(c, best, trump) else others).append(c)
         if friend_wins:
             if last:
                 # partner holds the trick: give points (high cards of non-beaters first)

@@ -79,6 +79,20 @@ def bella_cards(trump: int) -> Hand:
     return BELLA_CARDS[trump]
 
 
+def may_bella(hand: Hand, trump: int, bella_after_trick: bool, side_has_won: bool) -> bool:
+    """Return True if ``hand`` may announce bella with its trump king or queen now.
+
+    It must hold both, and with ``bella_after_trick`` its side must have taken a trick
+    (rules/debertz.md); the announcement goes with the first of the two played.
+
+    >>> from kozyr.cards import parse_hand as h
+    >>> may_bella(h("KH QH 7S"), 3, False, False), may_bella(h("KH QH"), 3, True, False)
+    (True, False)
+    """
+    kq = BELLA_CARDS[trump]
+    return hand & kq == kq and (not bella_after_trick or side_has_won)
+
+
 def legal_cards(hand: Hand, led: int, trump: int, best_trump: Card) -> Hand:
     """Return the cards of ``hand`` that may be played to a trick led in suit ``led``.
 

@@ -31,6 +31,7 @@ from kozyr.games.debertz.actions import (
     SWAP7,
     TRUMP,
 )
+from kozyr.games.debertz.cardplay import may_bella
 from kozyr.games.debertz.state import DebertzState
 
 
@@ -68,7 +69,8 @@ def why_illegal(m: DebertzState, action: int) -> str | None:
         other = card_of(trump, KING + QUEEN - (c & 7))
         if not hand >> other & 1:
             return (f"bella needs both: you no longer hold {format_card(other)}")
-        if not m._bella_allowed(seat):
+        if not may_bella(hand, trump, m.rules.bella_after_trick,
+                         m._side_won[m._side[seat]] > 0):
             return "bella may be announced only after your side has won a trick"
     return _why_not_card(m, seat, hand, c)
 

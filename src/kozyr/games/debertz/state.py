@@ -84,6 +84,7 @@ from kozyr.games.debertz.cardplay import (
     TRUMP_POINTS,
     card_points,
     legal_cards,
+    may_bella,
 )
 from kozyr.games.debertz.rules import DebertzRules
 from kozyr.games.debertz.scoring import deal_points, match_winner, score_deal
@@ -294,9 +295,9 @@ class DebertzState(ResampledMatch):
         """Return ``cards`` with bella, swap7 and declare added where they are legal."""
         out = list(cards)
         trump = self._trump
-        king, queen = trump * 8 + KING, trump * 8 + QUEEN
-        if hand >> king & 1 and hand >> queen & 1 and self._bella_allowed(seat):
-            out.extend(c + BELLA for c in (queen, king) if c in out)
+        if may_bella(hand, trump, self.rules.bella_after_trick,
+                     self._side_won[self._side[seat]] > 0):
+            out.extend(c + BELLA for c in (trump * 8 + QUEEN, trump * 8 + KING) if c in out)
         if self._trick_no == 0:
             if self._may_swap(seat, hand):
                 out.append(SWAP7)
@@ -311,9 +312,6 @@ class DebertzState(ResampledMatch):
         if not trick:
             return hand
         return legal_cards(hand, trick[0] >> 3, self._trump, self._best_trump)
-
-    def _bella_allowed(self, seat: int) -> bool:
-        return not self.rules.bella_after_trick or self._side_won[self._side[seat]] > 0
 
     def _may_swap(self, seat: int, hand: Hand) -> bool:
         return (bool(hand >> (self._trump * 8 + SEVEN) & 1) and self._swapper < 0
