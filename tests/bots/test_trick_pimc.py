@@ -131,8 +131,8 @@ def test_debertz_solver_bella_after_trick() -> None:
 def bella_position(seed: int) -> Any:
     """Return a bella_after_trick deal played at random until some hand of at most 4 cards
     holds the trump K and Q (None if that never happens)."""
+    from kozyr.games.debertz import DebertzMatch
     from kozyr.games.debertz.rules import DebertzRules
-    from kozyr.games.debertz.state import DebertzMatch
 
     rules = DebertzRules.from_preset("debertz3", bella_after_trick=True)
     m: Any = DebertzMatch(rules, seed=seed)
@@ -274,7 +274,7 @@ def tertz_endgame(hands: list[str], trump: int, seat: int) -> Any:
     Writes the engine's state directly: no deal played by the rules reaches an arbitrary
     end position cheaply, and only this scenario needs one.
     """
-    from kozyr.games.tertz.state import TertzMatch
+    from kozyr.games.tertz import TertzMatch
 
     m: Any = TertzMatch(seed=1, first_dealer=1)
     m.deal()

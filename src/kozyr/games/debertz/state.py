@@ -555,12 +555,3 @@ class DebertzState(ResampledMatch):
         state = dict(state)
         state["_phase"] = PHASES[state["_phase"]]
         restore(self, state)
-
-
-def __getattr__(name: str) -> Any:
-    """Keep ``from kozyr.games.debertz.state import DebertzMatch`` working (it lives in
-    :mod:`kozyr.games.debertz.match`, which composes this engine with its observer)."""
-    if name == "DebertzMatch":
-        from kozyr.games.debertz import match
-        return match.DebertzMatch
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

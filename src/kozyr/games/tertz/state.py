@@ -500,12 +500,3 @@ class TertzState(ResampledMatch):
     def __setstate__(self, state: dict[str, Any]) -> None:
         """Restore a pickled match."""
         restore(self, state)
-
-
-def __getattr__(name: str) -> Any:
-    """Keep ``from kozyr.games.tertz.state import TertzMatch`` working (it lives in
-    :mod:`kozyr.games.tertz.match`, which composes this engine with its observer)."""
-    if name == "TertzMatch":
-        from kozyr.games.tertz import match
-        return match.TertzMatch
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
