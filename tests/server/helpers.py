@@ -132,6 +132,7 @@ async def play_until(clients: dict[int, Client], table: str, rng: random.Random,
     done: asyncio.Future[dict[str, Any] | None] = asyncio.get_running_loop().create_future()
 
     async def run(seat: int, c: Client) -> None:
+        last: dict[str, Any] | None = None  # the last intent sent
         while not done.done():
             try:
                 msg = await c.recv(timeout)
@@ -153,8 +154,14 @@ async def play_until(clients: dict[int, Client], table: str, rng: random.Random,
                 done.set_result(None)
                 return
             if msg["type"] in ("state", "table") and msg.get("legal"):
-                await c.send({"type": "intent", "table": table, "state": msg["state"],
-                              "action": choose(msg["legal"], rng)})
+                last = {"type": "intent", "table": table, "state": msg["state"],
+                        "action": choose(msg["legal"], rng)}
+                await c.send(last)
+            elif msg["type"] == "error" and msg["code"] == "rate_limited" and last is not None:
+                # A client this fast outruns the socket's rate limit (settings.rate per second);
+                # the intent was refused unread, so wait for tokens and send it again.
+                await asyncio.sleep(0.25)
+                await c.send(last)
             elif msg["type"] == "error" and msg["code"] not in ("stale_state", "not_your_turn"):
                 if not done.done():
                     done.set_exception(AssertionError(f"seat {seat}: {msg}"))
