@@ -1,9 +1,10 @@
 """Game records (spec/records.md): read, validate, replay and write them.
 
-A record is a JSON object: ``format`` (1), ``game``, ``rules`` (a preset name or a preset plus
-overrides), ``players`` (names, one per seat), ``first_dealer``, ``seed`` and ``deals``; each deal
-gives its cards explicitly (``hands`` and ``talon`` or ``stock``) or not at all (then they come
-from the seed and the deal's index), and its ``actions`` in record notation.
+A record is a JSON object: ``format`` (2; 1 is still read), ``game``, ``rules`` (a preset name
+or a preset plus overrides), ``players`` (names, one per seat), ``first_dealer``, ``seed`` and
+``deals``; each deal gives its cards explicitly (``hands`` and ``talon`` or ``stock``) or not
+at all (then they come from the seed and the deal's index), and its ``actions`` in record
+notation.
 
 >>> rec = {"game": "thousand", "rules": "classic", "players": ["a", "b", "c"],
 ...        "first_dealer": 0, "seed": 1, "deals": []}
@@ -20,9 +21,12 @@ from typing import Any
 
 from kozyr.core.errors import IllegalActionError, KozyrError, RecordError, RulesError
 from kozyr.core.match import Match
-from kozyr.games.registry import names, spec
+from kozyr.games.registry import names, settlement_of, spec
 
-FORMAT = 1
+FORMAT = 2
+#: The formats this kozyr reads (1: before rules/thousand.md §11 changed ``online`` and
+#: ``tysiac``; a record without ``format`` is format 1).
+READABLE_FORMATS = (1, 2)
 
 
 def deal_cards(game: str, deal: dict[str, Any]) -> dict[str, Any]:
@@ -61,6 +65,8 @@ class Replay:
             "winner": m.winner,
             "complete": m.is_over,
             "open_deal": m.open_deal(),
+            "settlement": settlement_of(m),
+            **m.summary_extras(),
         }
 
 
@@ -94,15 +100,16 @@ def new_match_for(obj: dict[str, Any]) -> tuple[Match, list[str]]:
     unknown = set(obj) - _TOP_KEYS
     if unknown:
         raise RecordError(f"unknown record key(s): {', '.join(sorted(unknown))}")
-    fmt = obj.get("format", FORMAT)
-    if fmt != FORMAT:
-        raise RecordError(f"record format {fmt!r} is not supported (this kozyr reads format 1)")
+    fmt = obj.get("format", 1)
+    if isinstance(fmt, bool) or fmt not in READABLE_FORMATS:
+        raise RecordError(f"record format {fmt!r} is not supported (this kozyr reads formats "
+                          f"{', '.join(map(str, READABLE_FORMATS))})")
     game = obj.get("game")
     if not isinstance(game, str) or game not in names():
         raise RecordError(f"record 'game' must be one of {', '.join(names())}, not {game!r}")
     cls = spec(game).match_class()
     try:
-        rules = cls.RULES.from_json(obj.get("rules"))
+        rules = cls.RULES.from_json(obj.get("rules"), record_format=fmt)
     except RulesError as e:
         raise RecordError(f"record 'rules': {e}") from None
     n = int(getattr(rules, "players", 2))

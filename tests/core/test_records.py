@@ -77,7 +77,8 @@ def test_written_record_replays_to_the_same_sheet() -> None:
 
 @pytest.mark.parametrize(("mutate", "message"), [
     (lambda r: r.update(game="chess"), "'game' must be one of"),
-    (lambda r: r.update(format=2), "format 2 is not supported"),
+    (lambda r: r.update(format=3), "format 3 is not supported"),
+    (lambda r: r.update(format="2"), "format .2. is not supported"),
     (lambda r: r.update(rules={"preset": "classic", "bidstep": 5}), "unknown thousand option"),
     (lambda r: r.update(players=["a", "b"]), "names 2 players but the rules are for 3"),
     (lambda r: r.update(first_dealer=3), "first_dealer"),

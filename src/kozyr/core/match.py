@@ -189,6 +189,10 @@ class Match(ABC):
             return None
         return {"dealer": self.dealer, "phase": self.phase, "to_act": self.current_player()}
 
+    def summary_extras(self) -> dict[str, Any]:
+        """Return the game's own top-level keys of ``kozyr replay --json`` (spec/records.md)."""
+        return {}
+
     @abstractmethod
     def record_deals(self) -> list[dict[str, Any]]:
         """Return the ``deals`` of the game record: each deal's cards and its actions as text."""

@@ -40,6 +40,12 @@ class RuleSet:
     GAME: ClassVar[str] = ""
     PRESETS: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
     DEFAULT_PRESET: ClassVar[str] = ""
+    #: Older record formats' bundles of presets whose meaning changed: format -> preset -> values.
+    LEGACY_PRESETS: ClassVar[Mapping[int, Mapping[str, Mapping[str, Any]]]] = {}
+    #: Options that :meth:`describe` names only when they differ from their default.
+    QUIET_DEFAULTS: ClassVar[frozenset[str]] = frozenset()
+    #: The options grouped as on the rules page: (group key, option names) in page order.
+    GROUPS: ClassVar[tuple[tuple[str, tuple[str, ...]], ...]] = ()
 
     preset: str = ""
 
@@ -50,13 +56,19 @@ class RuleSet:
         return [f for f in dataclasses.fields(cls) if f.name != "preset"]
 
     @classmethod
-    def from_preset(cls, name: str | None = None, **overrides: Any) -> Self:
-        """Return the preset ``name`` (the game's default preset if None) with ``overrides``."""
+    def from_preset(cls, name: str | None = None, *, record_format: int | None = None,
+                    **overrides: Any) -> Self:
+        """Return the preset ``name`` (the game's default preset if None) with ``overrides``.
+
+        ``record_format``: read the preset as that game-record format defined it (a format-1
+        record's ``online`` is the bundle of its day); None or the current format: today's.
+        """
         name = name or cls.DEFAULT_PRESET
         if name not in cls.PRESETS:
             known = ", ".join(cls.PRESETS)
             raise RulesError(f"unknown {cls.GAME} preset {name!r} (known: {known})")
-        values = dict(cls.PRESETS[name])
+        legacy = cls.LEGACY_PRESETS.get(record_format, {}) if record_format is not None else {}
+        values = dict(legacy.get(name, cls.PRESETS[name]))
         values.update(overrides)
         return cls.from_values(name, values)
 
@@ -75,18 +87,23 @@ class RuleSet:
         return rs
 
     @classmethod
-    def from_json(cls, obj: Any) -> Self:
-        """Read the ``rules`` of a game record: a preset name, or ``{"preset": P, option: v}``."""
+    def from_json(cls, obj: Any, record_format: int | None = None) -> Self:
+        """Read the ``rules`` of a game record: a preset name, or ``{"preset": P, option: v}``.
+
+        ``record_format`` is the record's ``format`` (see :meth:`from_preset`).
+        """
         if obj is None:
-            return cls.from_preset(None)
+            return cls.from_preset(None, record_format=record_format)
         if isinstance(obj, str):
-            return cls.from_preset(obj)
+            return cls.from_preset(obj, record_format=record_format)
         if isinstance(obj, Mapping):
             values = dict(obj)
             preset = values.pop("preset", None)
             if preset is not None and not isinstance(preset, str):
                 raise RulesError(f"rules.preset must be a preset name, not {preset!r}")
-            return cls.from_preset(preset, **values)
+            if "record_format" in values:
+                raise RulesError("unknown option 'record_format'")
+            return cls.from_preset(preset, record_format=record_format, **values)
         raise RulesError(f"rules must be a preset name or an object, not {obj!r}")
 
     @classmethod
@@ -101,7 +118,14 @@ class RuleSet:
         default = fields[name].default
         value: Any = raw
         if default is None or None in (fields[name].metadata.get("choices") or ()):
-            value = None if raw.lower() in ("off", "none", "null", "false") else int(raw)
+            if raw.lower() in ("off", "none", "null", "false"):
+                value = None
+            else:
+                try:
+                    value = int(raw)
+                except ValueError:
+                    raise RulesError(f"option {name} takes a whole number or off, "
+                                     f"not {raw!r}") from None
         elif isinstance(default, bool):
             low = raw.lower()
             if low in ("1", "true", "on", "yes"):
@@ -158,6 +182,7 @@ class RuleSet:
     def schema(cls) -> list[dict[str, Any]]:
         """Describe every option for a form: name, default, explanation, allowed values."""
         out = []
+        group = {name: key for key, names in cls.GROUPS for name in names}
         for f in cls.options():
             out.append({
                 "name": f.name,
@@ -167,6 +192,7 @@ class RuleSet:
                 "minimum": f.metadata.get("minimum"),
                 "maximum": f.metadata.get("maximum"),
                 "type": type(f.default).__name__ if not isinstance(f.default, tuple) else "map",
+                "group": group.get(f.name, ""),
             })
         return out
 
@@ -178,7 +204,7 @@ class RuleSet:
             if not words:
                 continue
             value = getattr(self, f.name)
-            if value is None:
+            if value is None or (f.name in self.QUIET_DEFAULTS and value == f.default):
                 continue
             if isinstance(value, bool):
                 if value:
@@ -214,11 +240,24 @@ def _check_value(game: str, f: dataclasses.Field[Any], value: Any) -> Any:
     name = f.name
     choices = f.metadata.get("choices")
     if choices is not None and (default is None or None in choices):
-        if value is False:
+        if value is False or value == "off":
             value = None
+        elif isinstance(value, str) and value.isdigit():
+            value = int(value)
         if value not in choices:
             allowed = ", ".join("off" if c is None else str(c) for c in choices)
             raise RulesError(f"{game} option {name} must be one of {allowed}, not {value!r}")
+        return value
+    if default is None:  # an optional whole number (off = None)
+        if value is None or value is False or value == "off":
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RulesError(f"{game} option {name} takes a whole number or off, not {value!r}")
+        lo, hi = f.metadata.get("minimum"), f.metadata.get("maximum")
+        if lo is not None and value < lo:
+            raise RulesError(f"{game} option {name} must be at least {lo}, not {value}")
+        if hi is not None and value > hi:
+            raise RulesError(f"{game} option {name} must be at most {hi}, not {value}")
         return value
     if isinstance(default, bool):
         if not isinstance(value, bool):

@@ -115,4 +115,17 @@ def spec(name: str) -> GameSpec:
     raise RulesError(f"unknown game {name!r} (known: {', '.join(names())})")
 
 
-__all__ = ["GameSpec", "names", "spec", "specs"]
+def settlement_of(match: Match) -> list[int] | None:
+    """Return what each seat wins (+) or pays (-) at the end of ``match``, or None.
+
+    The game's settlement hook (``GameSpec.settlement``) says; a game without one, or a match
+    not yet complete, settles nothing (None).
+    """
+    game = spec(match.GAME)
+    if game.settlement is None or not match.is_over:
+        return None
+    pay: list[int] | None = game.load(game.settlement)(match)
+    return pay
+
+
+__all__ = ["GameSpec", "names", "settlement_of", "spec", "specs"]

@@ -12,7 +12,6 @@ Input and output are injectable: ``main(..., console=Console(file=buf), input_fn
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from collections.abc import Callable
@@ -380,15 +379,9 @@ def main(game: str, *, preset: str | None, rules: list[str], seats: str | None,
 
 def write_save(match: Match, kinds: list[str], path: str) -> None:
     """Write the game record of ``match`` to ``path``."""
+    from kozyr.records import dump_record, write_record
+
     players = ["human" if k == HUMAN else f"bot:{k}" for k in kinds]
-    try:
-        from kozyr.records import dump_record, write_record
-    except ImportError:  # records.py missing: the same shape by hand (spec/records.md)
-        record = {"format": 1, "game": match.GAME, "rules": match.rules.to_json(),
-                  "players": players, "first_dealer": match.first_dealer, "seed": match.seed,
-                  "deals": match.record_deals()}
-        text = json.dumps(record, ensure_ascii=False, indent=1)
-    else:
-        text = dump_record(write_record(match, players))
+    text = dump_record(write_record(match, players))
     with open(path, "w", encoding="utf-8") as f:
         f.write(text + "\n")

@@ -500,7 +500,7 @@ RULE_CHOICES = st.fixed_dictionaries({
     "barrel_falls_to_zero": st.booleans(),
     "writeoff_penalty": st.sampled_from(["contract", "bolt"]),
     "barrel_at": st.sampled_from([675, 880, 900]),
-})
+}).filter(lambda o: not (o["preset"] == "tysiac" and o["writeoff_penalty"] == "bolt"))
 
 
 @st.composite

@@ -13,6 +13,14 @@ Encoding (an action is one small ``int``; cards are kozyr.cards numbers, 0..31):
     228              writeoff
     229 + p          take p                      (two players, p = 0 or 1)
     232 + s          trump s                     (501: s = 0..3 for S C D H)
+    236              look                        (``blind_bidders`` = ``any``)
+    237              buy                         (``talon_buying``)
+    238              decline                     (``talon_buying``)
+    239              strikeout                   (``allow_strikeout``)
+    256 + c          play c marriage keep        (MARRIAGE_KEEP, ``marriage_keep_trump``)
+    288 + c          play c bed                  (BED, Q or J: ``bed_marriage``)
+    320 + c          play c bed keep             (BED_KEEP)
+    352 + c          play c nines                (NINES, a nine: ``four_nines``)
     1000 + n         bid n                       (n < 10000)
     20000 + n        contract n                  (n < 10000)
 
@@ -30,6 +38,8 @@ forced bid).  Without the option the forced 100 is automatic and never written.
 True
 >>> action_to_text(bid(105)), action_to_text(contract(120)), action_to_text(TRUMP + 3)
 ('bid 105', 'contract 120', 'trump H')
+>>> [action_to_text(parse_action(t)) for t in ("play QH bed keep", "play 9s nines", "buy")]
+['play QH bed keep', 'play 9S nines', 'buy']
 """
 
 from __future__ import annotations
@@ -48,11 +58,24 @@ BLIND = 227
 WRITEOFF = 228
 TAKE = 229
 TRUMP = 232
+LOOK = 236
+BUY = 237
+DECLINE = 238
+STRIKEOUT = 239
+MARRIAGE_KEEP = 256
+BED = 288
+BED_KEEP = 320
+NINES = 352
+#: The declaring leads: (base, words after the card), each base + card 0..31.
+DECLARING = ((MARRIAGE, "marriage"), (MARRIAGE_KEEP, "marriage keep"), (BED, "bed"),
+             (BED_KEEP, "bed keep"), (NINES, "nines"))
 BID = 1000
 CONTRACT = 20000
 _AMOUNT_LIMIT = 10000
 
-_WORDS = {"pass": PASS, "redeal": REDEAL, "keep": KEEP, "blind": BLIND, "writeoff": WRITEOFF}
+_WORDS = {"pass": PASS, "redeal": REDEAL, "keep": KEEP, "blind": BLIND, "writeoff": WRITEOFF,
+          "look": LOOK, "buy": BUY, "decline": DECLINE, "strikeout": STRIKEOUT}
+_DECLARING_WORDS = {words: base for base, words in DECLARING}
 _NAMES = {v: k for k, v in _WORDS.items()}
 
 
@@ -88,6 +111,9 @@ def action_to_text(action: int) -> str:
         return f"take {action - TAKE}"
     if TRUMP <= action < TRUMP + 4:
         return "trump " + SUIT_LETTERS[action - TRUMP]
+    if MARRIAGE_KEEP <= action < NINES + 32:
+        base = MARRIAGE_KEEP + (action - MARRIAGE_KEEP) // 32 * 32
+        return f"play {format_card(action - base)} {dict(DECLARING)[base]}"
     if BID <= action < BID + _AMOUNT_LIMIT:
         return f"bid {action - BID}"
     if CONTRACT <= action < CONTRACT + _AMOUNT_LIMIT:
@@ -120,9 +146,9 @@ def parse_action(text: str) -> int:
     head, args = words[0], words[1:]
     if head in _WORDS and not args:
         return _WORDS[head]
-    if head == "play" and args and (len(args) == 1 or (len(args) == 2 and args[1] == "marriage")):
+    if head == "play" and args and (len(args) == 1 or " ".join(args[1:]) in _DECLARING_WORDS):
         c = _card(args[0], text)
-        return (MARRIAGE if len(args) == 2 else PLAY) + c
+        return (_DECLARING_WORDS[" ".join(args[1:])] if len(args) > 1 else PLAY) + c
     if head == "bid" and len(args) == 1:
         return BID + _amount(args[0], text)
     if head == "contract" and len(args) == 1:
@@ -144,4 +170,5 @@ def parse_action(text: str) -> int:
             raise IllegalActionError(f"{text!r}: {e}") from None
     raise IllegalActionError(
         f"{text!r} is not a Thousand action (expected bid N, pass, redeal, keep, blind, take P, "
-        "give SEAT CARD, discard CARD, contract N, writeoff, trump S, play CARD [marriage])")
+        "give SEAT CARD, discard CARD, contract N, writeoff, strikeout, look, buy, decline, "
+        "trump S, play CARD [marriage [keep] | bed [keep] | nines])")

@@ -63,7 +63,7 @@ Readings of the rules where the page leaves a choice (kozyr's, documented and te
 from __future__ import annotations
 
 import random
-from typing import ClassVar, Self
+from typing import Any, ClassVar, Self
 
 from kozyr.core.errors import IllegalActionError
 from kozyr.games.thousand.explain import explain
@@ -117,6 +117,10 @@ class ThousandMatch(ThousandState):
         if action in self.legal_actions():
             return None
         return explain(self, action)
+
+    def summary_extras(self) -> dict[str, Any]:
+        """Return ``barrel_falls``: each seat's falls from the barrel so far (§11.7)."""
+        return {"barrel_falls": list(self.score.barrel_falls)}
 
     # -- hidden information --------------------------------------------------------------------
     def observation(self, seat: int | None) -> ThousandObservation:  # type: ignore[override]

@@ -69,7 +69,7 @@ from kozyr.core.errors import IllegalActionError
 from kozyr.core.sheet import DealRow
 from kozyr.games.thousand.rules import ThousandRules
 
-DealKind = Literal["played", "writeoff", "redeal"]
+DealKind = Literal["played", "writeoff", "strikeout", "redeal"]
 
 GOLDEN_HORSE_DEALS = 3
 BARREL_ATTEMPTS = 3
@@ -94,6 +94,17 @@ class DealOutcome:
     - ``sitting_out``: four players: the dealer, who sits out; else None.
     - ``talon_marriage``: four players with ``dealer_scores_talon``: the value of the
       marriage(s) in the talon, scored by the sitting-out dealer; else 0.
+    - ``declarations``: per seat, the value of the declarations he made (marriages, ace
+      marriage, bed marriages, four nines), which ``points`` includes; ``()`` = none at all.
+      Scoring decides which of them count (``marriage_declarer_only``,
+      ``barrel_no_marriages``, ``blind_marriages_doubled``).
+    - ``sales``: ``talon_buying``: the seats that sold the talon in this deal, in order (the
+      k-th seller is credited 120 x k); ``()`` = no sale.
+    - ``aces``: per seat, the aces in his hand at the moment of a write-off (``writeoff_gain`` =
+      ``aces``); ``()`` unless the deal was written off.
+    - ``cut_penalty_seat``: ``cut_ritual``: the cutter charged ``cut_penalty`` in this deal.
+    - ``golden``: this deal was one of the golden-horse deals under ``golden_horse_120``
+      (no auction; the forced bidder declared 120).
     """
 
     dealer: int
@@ -106,6 +117,11 @@ class DealOutcome:
     blind: bool = False
     sitting_out: int | None = None
     talon_marriage: int = 0
+    declarations: tuple[int, ...] = ()
+    sales: tuple[int, ...] = ()
+    aces: tuple[int, ...] = ()
+    cut_penalty_seat: int | None = None
+    golden: bool = False
 
 
 @dataclass
@@ -161,6 +177,35 @@ def may_write_off(rules: ThousandRules, score: MatchScore, seat: int) -> str | N
     if on:
         return f"no write-off while seat {on[0]} is on the barrel"
     return None
+
+
+def golden_horse_deal(rules: ThousandRules, score: MatchScore) -> bool:
+    """Return True if the next deal is one of the golden-horse deals (the first 3 scored)."""
+    return rules.golden_horse and score.scored_deals < GOLDEN_HORSE_DEALS
+
+
+def barrel_bidders(rules: ThousandRules, score: MatchScore) -> list[int]:
+    """Return the barrel seats whose bid is the barrel contract C (``barrel_mode`` =
+    ``contract``; an ``accumulate`` barrel seat bids like anyone)."""
+    if rules.barrel_mode != "contract":
+        return []
+    return barrel_seats(rules, score)
+
+
+def may_bid_blind(rules: ThousandRules, score: MatchScore, seat: int) -> bool:
+    """Return True if ``seat`` may be offered the blind now (``blind_bid``,
+    ``blind_min_score``; never a seat on the barrel)."""
+    if not rules.blind_bid or seat in barrel_seats(rules, score):
+        return False
+    return rules.blind_min_score is None or score.totals[seat] >= rules.blind_min_score
+
+
+def may_buy_talon(rules: ThousandRules, score: MatchScore) -> bool:
+    """Return True if the shown talon may be bought in this deal (``talon_buying``: no seat on
+    the barrel, not a ``golden_horse_120`` deal)."""
+    if not rules.talon_buying or barrel_seats(rules, score):
+        return False
+    return not (rules.golden_horse_120 and golden_horse_deal(rules, score))
 
 
 def passes_in_red(rules: ThousandRules, score: MatchScore, seat: int) -> bool:

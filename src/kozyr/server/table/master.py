@@ -32,7 +32,7 @@ from kozyr.core.errors import IllegalActionError, KozyrError
 from kozyr.core.match import Match
 from kozyr.core.rules import RuleSet
 from kozyr.games import new_match
-from kozyr.games.registry import spec
+from kozyr.games.registry import settlement_of, spec
 from kozyr.server import ratings
 from kozyr.server.clock import Timer
 from kozyr.server.conn import Conn
@@ -468,11 +468,8 @@ def settlement(m: Match) -> list[int] | None:
     The game's settlement hook (``GameSpec.settlement``) says; a game without one settles
     nothing.  A hook that fails is logged and settles nothing: the match still finishes.
     """
-    game = spec(m.GAME)
-    if game.settlement is None:
-        return None
     try:
-        pay: list[int] | None = game.load(game.settlement)(m)
+        pay = settlement_of(m)
     except Exception as e:
         log.error("%s: the settlement failed: %s: %s", m.GAME, type(e).__name__, e)
         return None
