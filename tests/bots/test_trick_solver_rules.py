@@ -29,7 +29,7 @@ from kozyr.games.registry import specs
 #: who leads, bella's timing, the seven swap (the hands of trick 1), the free trump jack.
 CARD_PLAY_OPTIONS: dict[str, dict[str, tuple[Any, ...]]] = {
     "debertz": {"bella_after_trick": (False, True), "first_lead": ("declarer", "left_of_dealer"),
-                "seven_swap": (False, True)},
+                "seven_swap": (False, True), "overtrump": ("always", "trump_lead")},
     "tertz": {"free_trump_jack": (False, True)},
 }
 DEALS = 30  # seeded deals per option bundle

@@ -120,7 +120,7 @@ def debertz_position(m: Any) -> DebertzPosition:
         hands=tuple(hands), leader=d.leader, trump=trump, trick=d.trick,
         sides=sides, declarer=d.declarer, points=tuple(points), won=won,
         meld_side=meld_side, meld_points=meld_points,
-        bella_after_trick=bool(d.rules.bella_after_trick))
+        bella_after_trick=bool(d.rules.bella_after_trick), overtrump=d.rules.overtrump)
 
 
 def tertz_position(m: Any, me: int) -> TertzPosition:

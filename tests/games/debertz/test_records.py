@@ -70,7 +70,8 @@ def test_two_players_accept_last_trick_bella_without_a_trick_and_skate() -> None
     assert s == {"deals": [{"dealer": 0, "declarer": 1, "bid": None, "contract": None,
                             "trump": "H", "points": [20, 146], "scores": [-30, 146],
                             "totals": [-30, 146], "marks": [["skate"], []]}],
-                 "totals": [-30, 146], "winner": None, "complete": False, "open_deal": None}
+                 "totals": [-30, 146], "winner": None, "complete": False, "open_deal": None,
+                 "settlement": None}
 
 
 def test_a_skate_also_hits_a_baited_declarer() -> None:
@@ -300,7 +301,7 @@ def test_four_players_team_rows_and_winner_pair() -> None:
     s = replay_record(_rec([{**PAIRS, "actions": PAIRS_ACTS}], rules="debertz4",
                            players=4)).summary()
     assert s == {"deals": [row], "totals": [182, -50, 182, -50], "winner": None,
-                 "complete": False, "open_deal": None}
+                 "complete": False, "open_deal": None, "settlement": None}
     s = replay_record(_rec([{**PAIRS, "actions": PAIRS_ACTS}],
                            rules={"preset": "debertz4", "target": 150}, players=4)).summary()
     assert s["winner"] == [0, 2] and s["complete"] is True

@@ -22,9 +22,10 @@ Counted in play, as the engine scores it and from its tables (rules/debertz.md Â
 
 Legal cards, the engine's :func:`~kozyr.games.debertz.cardplay.legal_cards`: follow suit; a
 trump lead must be overtrumped if possible; void, trump, and overtrump the trick's best trump
-if possible (over a partner too), else any trump; void of trumps too, anything (the hot loop
-inlines it over the same tables).  Not searched: swap7 and declare (decided before the card,
-see :func:`kozyr.bots.pimc_tricks`), the skate penalty (a score, not points), debertz.
+if possible (over a partner too; not with ``overtrump`` = ``trump_lead``), else any trump;
+void of trumps too, anything (the hot loop inlines it over the same tables).  Not searched:
+swap7 and declare (decided before the card, see :func:`kozyr.bots.pimc_tricks`), the skate
+penalty (a score, not points), debertz.
 
 Speed (:mod:`kozyr.bots.solver.jacknine`): touching cards of one hand with the same points
 are equivalent (plain 7/8/9 with no live card between them, trump 8 over 7): only the lowest
@@ -75,7 +76,7 @@ class DebertzPosition:
     ``(0, 1, 0, 1)``); ``declarer`` a seat of the maximising side; ``points`` the points each
     side has already taken (cards, bella; empty: zero); ``won`` a bitmask of the sides that
     have taken a trick; ``meld_side`` the side whose declared melds (``meld_points``) count if
-    it takes a trick (-1: none).
+    it takes a trick (-1: none); ``bella_after_trick`` and ``overtrump`` the table's options.
     """
 
     hands: tuple[int, ...]
@@ -89,6 +90,7 @@ class DebertzPosition:
     meld_side: int = -1
     meld_points: int = 0
     bella_after_trick: bool = False
+    overtrump: str = cardplay.OVERTRUMP_ALWAYS
 
     @classmethod
     def from_text(cls, hands: list[str], leader: int, trump: str, trick: str = "",
@@ -223,6 +225,7 @@ class DebertzSolver:
         tking, tqueen = tsh + KING, tsh + QUEEN
         t7, t8 = tsh, tsh + 1
         bat = self.pos.bella_after_trick
+        ruff_over = cardplay.must_overtrump_ruff(self.pos.overtrump)
         meld_side = self.pos.meld_side
         meld_pts = self.pos.meld_points
         meld_sgn = 0
@@ -276,7 +279,7 @@ class DebertzSolver:
                     cands = h & tmask
                     if not cands:
                         cands = h
-                    elif best >> 3 == trump:
+                    elif ruff_over and best >> 3 == trump:
                         cands = cands & above[best] or cands
             # drop equivalent cards: zero-point neighbours with no live card between them
             live = tm
@@ -418,7 +421,7 @@ def legal_cards(pos: DebertzPosition) -> list[int]:
         led = pos.trick[0] >> 3
         best = pos.trick[trick_winner(pos.trick, trump)]
         best_trump = best if best >> 3 == trump else -1
-    cands = cardplay.legal_cards(h, led, trump, best_trump)
+    cands = cardplay.legal_cards(h, led, trump, best_trump, pos.overtrump)
     return [c for c in range(32) if cands >> c & 1]
 
 

@@ -4,18 +4,24 @@ Each rule of the play is here once, as a function or a table that the engine, th
 samples, the solver, PIMC and the heuristic all read:
 
 - :func:`legal_cards`: follow suit; in trumps overtrump the trick's best trump if you can
-  (a partner's too); void, trump (overtrumping a trump already played); else any card.
+  (a partner's too); void, trump (overtrumping a trump already played, unless ``overtrump``
+  is ``trump_lead``: then any trump); else any card.
 - :func:`trick_winner` / :func:`beats`: the highest trump, else the highest card of the led
   suit; trumps rank J 9 A 10 K Q 8 7 (:data:`TRUMP_STRENGTH`), plain suits A 10 K Q J 9 8 7.
 - :data:`CARD_POINTS` / :func:`card_points`: the points of each card under each trump;
   :data:`LAST_TRICK_BONUS` for the last trick, :data:`BELLA_POINTS` for bella.
 - :func:`bella_cards`: the king and queen of trump.
+- :func:`first_leader`: who leads a deal's first trick (``first_lead``).
 
 >>> from kozyr.cards import parse_card as c, parse_hand, format_hand, HEARTS
 >>> format_hand(legal_cards(parse_hand("AH 9H 7S"), HEARTS, HEARTS, c("TH")))
 'AH 9H'
 >>> format_hand(legal_cards(parse_hand("AS 7D"), HEARTS, HEARTS, c("TH")))
 'AS 7D'
+>>> format_hand(legal_cards(parse_hand("9H 7H 7D"), 0, HEARTS, c("AH")))
+'9H'
+>>> format_hand(legal_cards(parse_hand("9H 7H 7D"), 0, HEARTS, c("AH"), "trump_lead"))
+'9H 7H'
 >>> trick_winner([c("9H"), c("AH"), c("JH")], HEARTS), trick_points([c("9H"), c("JH")], HEARTS)
 (2, 34)
 """
@@ -93,12 +99,28 @@ def may_bella(hand: Hand, trump: int, bella_after_trick: bool, side_has_won: boo
     return hand & kq == kq and (not bella_after_trick or side_has_won)
 
 
-def legal_cards(hand: Hand, led: int, trump: int, best_trump: Card) -> Hand:
+#: The values of the ``overtrump`` option (rules/debertz.md §9.5).
+OVERTRUMP_ALWAYS = "always"
+OVERTRUMP_TRUMP_LEAD = "trump_lead"
+
+
+def must_overtrump_ruff(overtrump: str) -> bool:
+    """Return True if a void player trumping a plain lead must beat a trump already played.
+
+    ``overtrump`` = ``always`` (§5: "or when trumping"); with ``trump_lead`` only a trump lead
+    obliges a higher trump (§9.5), and any trump may ruff.
+    """
+    return overtrump != OVERTRUMP_TRUMP_LEAD
+
+
+def legal_cards(hand: Hand, led: int, trump: int, best_trump: Card,
+                overtrump: str = OVERTRUMP_ALWAYS) -> Hand:
     """Return the cards of ``hand`` that may be played to a trick led in suit ``led``.
 
     ``best_trump`` is the trick's strongest trump so far (-1 if none).  Follow suit (in trumps,
-    above ``best_trump`` if you can); void, trump (above ``best_trump`` if you can); void of
-    trumps too, any card.  Pass ``led = -1`` for a lead: the whole hand.
+    above ``best_trump`` if you can); void, trump (above ``best_trump`` if you can, unless
+    ``overtrump`` is ``trump_lead``); void of trumps too, any card.  Pass ``led = -1`` for a
+    lead: the whole hand.
     """
     if led < 0:
         return hand
@@ -110,9 +132,39 @@ def legal_cards(hand: Hand, led: int, trump: int, best_trump: Card) -> Hand:
     trumps = hand & SUIT_MASK[trump]
     if not trumps:
         return hand
-    if best_trump < 0:
+    if best_trump < 0 or overtrump == OVERTRUMP_TRUMP_LEAD:
         return trumps
     return (trumps & ABOVE_TRUMP[best_trump]) or trumps
+
+
+def first_leader(first_lead: str, declarer: int, dealer: int, sides: Sequence[int],
+                 previous: Sequence[int] | None) -> int:
+    """Return the seat that leads a deal's first trick under the ``first_lead`` option.
+
+    ``declarer`` (§5); ``left_of_dealer``; ``previous_top`` (§9.5, §9.P.1): the side with
+    the highest written score in the previous played deal (``previous``, per side; None: no
+    such deal), with 4 players that team's partner first clockwise from this deal's dealer's
+    left (``sides`` gives each seat's side); no previous deal, or a tie for the highest: the
+    declarer.
+
+    >>> first_leader("previous_top", 3, 0, (0, 1, 0, 1), [40, 120])
+    1
+    >>> first_leader("previous_top", 2, 0, (0, 1, 2), [60, 60, 0]), first_leader(
+    ...     "left_of_dealer", 2, 0, (0, 1, 2), None)
+    (2, 1)
+    """
+    n = len(sides)
+    if first_lead == "left_of_dealer":
+        return (dealer + 1) % n
+    if first_lead == "previous_top" and previous:
+        top = max(previous)
+        tops = [side for side, w in enumerate(previous) if w == top]
+        if len(tops) == 1:
+            for i in range(1, n + 1):
+                seat = (dealer + i) % n
+                if sides[seat] == tops[0]:
+                    return seat
+    return declarer
 
 
 def beats(c: Card, best: Card, trump: int) -> bool:

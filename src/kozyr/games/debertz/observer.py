@@ -32,7 +32,7 @@ from kozyr.core.observation import BaseObservation, LastTrick
 from kozyr.core.sampling import deal_unseen
 from kozyr.games.debertz import melds as M
 from kozyr.games.debertz.actions import BELLA, BIDDING, PLAY, SWAP7
-from kozyr.games.debertz.cardplay import ABOVE_TRUMP
+from kozyr.games.debertz.cardplay import ABOVE_TRUMP, must_overtrump_ruff
 from kozyr.games.debertz.state import DebertzState
 
 #: How many times :func:`deal_hidden` deals again when a declarer's hidden cards would have
@@ -144,6 +144,7 @@ class _Knowledge:
         self.known = [0] * n        # cards known to be in each seat's hand
         bella_cards = [0] * n
         swapper = -1
+        ruff_over = must_overtrump_ruff(m.rules.overtrump)
         trick: list[int] = []
         best = -1
         for s, a in m._history:
@@ -162,7 +163,9 @@ class _Knowledge:
                     self.excluded[s] |= SUIT_MASK[led]
                     if c >> 3 != trump:
                         self.excluded[s] |= SUIT_MASK[trump]
-                if c >> 3 == trump and best >= 0 and not ABOVE_TRUMP[best] >> c & 1:
+                # a trump below the best shows no higher one, when the rule asked for it
+                if (c >> 3 == trump and best >= 0 and not ABOVE_TRUMP[best] >> c & 1
+                        and (ruff_over or led == trump)):
                     self.excluded[s] |= ABOVE_TRUMP[best]
             trick.append(c)
             if c >> 3 == trump and (best < 0 or ABOVE_TRUMP[best] >> c & 1):

@@ -15,7 +15,7 @@ Everything here works per *side*: a seat with 2-3 players, a team of two partner
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from kozyr.games.debertz.cardplay import BELLA_POINTS
 from kozyr.games.debertz.melds import MELD_POINTS, Meld, best_meld
@@ -27,12 +27,18 @@ BAIT_PENALTY = 100
 
 @dataclass
 class DealScore:
-    """The result of scoring one played deal, per side."""
+    """The result of scoring one played deal, per side.
+
+    ``scores`` are what each side's total changes by; ``written`` each side's written score
+    (rules/debertz.md §9: after the bait or hanging-bait transfer and a third bait's -100,
+    before the skate penalty and any pot).
+    """
 
     scores: list[int]
     marks: list[list[str]]
     pot: int
     baits: list[int]
+    written: list[int] = field(default_factory=list)
 
 
 def deal_points(card_points: Sequence[int], melds: Sequence[Meld], side_of: Sequence[int],
@@ -58,46 +64,105 @@ def deal_points(card_points: Sequence[int], melds: Sequence[Meld], side_of: Sequ
     return pts
 
 
+def contract_result(points: Sequence[int], declarer: int, must_beat: str) -> int:
+    """Return 1 if the declarer's side made the deal, -1 for a bait, 0 for a hanging bait.
+
+    ``must_beat`` is ``declarer_must_beat``: ``defenders_together`` (more than the defenders'
+    points together) or ``each_defender`` (more than each defending side's own; a bait if one
+    has more, a hanging bait if none has more and one has as many).
+
+    >>> contract_result([40, 39, 39], 0, "defenders_together")
+    -1
+    >>> [contract_result(p, 0, "each_defender") for p in ([40, 39, 39], [39, 39, 2], [3, 4, 0])]
+    [1, 0, -1]
+    """
+    mine = points[declarer]
+    others = [p for s, p in enumerate(points) if s != declarer]
+    theirs = max(others) if must_beat == "each_defender" else sum(others)
+    return (mine > theirs) - (mine < theirs)
+
+
+def bait_takers(points: Sequence[int], declarer: int, bait_to: str) -> list[int]:
+    """Return the defending sides that share a baited declarer's points (``bait_to``).
+
+    ``split``: every defending side; ``top``: the one with the most points, or those tied for
+    the most.
+
+    >>> bait_takers([30, 50, 40], 0, "split"), bait_takers([30, 50, 40], 0, "top")
+    ([1, 2], [1])
+    >>> bait_takers([30, 45, 45], 0, "top")
+    [1, 2]
+    """
+    defenders = [s for s in range(len(points)) if s != declarer]
+    if bait_to != "top":
+        return defenders
+    top = max(points[s] for s in defenders)
+    return [s for s in defenders if points[s] == top]
+
+
 def score_deal(points: Sequence[int], declarer: int, took: Sequence[bool], baits: Sequence[int],
-               pot: int, skate_penalty: int) -> DealScore:
+               pot: int, skate_penalty: int, *, must_beat: str = "defenders_together",
+               bait_to: str = "split", pot_to: str = "next_contract") -> DealScore:
     """Score a played deal from each side's raw ``points``; return scores, marks, pot, baits.
 
-    The declarer must score more than all defenders together.  Made: everybody writes his own
-    points and the declarer takes the hanging-bait ``pot``.  Bait: the declarer writes 0 (and
-    -100 from his 3rd bait on); his points and the pot go to the defenders, each defending side
-    getting the floor of an equal share.  Tie (hanging bait): the declarer writes 0, the
-    defenders their own points, and his points join the pot.  A side that took no trick then
-    loses ``skate_penalty``, bait shares or not.
+    The declarer must score more than all defenders together (``must_beat``, see
+    :func:`contract_result`).  Made: everybody writes his own points.  Bait: the declarer
+    writes 0 (and -100 from his 3rd bait on); his points go to the defenders
+    (:func:`bait_takers`: each of them getting the floor of an equal share).  Tie (hanging
+    bait): the declarer writes 0, the defenders their own points, and his points join the pot.
+
+    The hanging-bait ``pot`` (``pot_to`` = ``hanging_bait_to``): ``next_contract``, to the
+    declarer if he made it, to the bait's takers if he was baited (each the floor of an equal
+    share, floored apart from the bait), else it waits; ``next_top``, whole to the side with
+    the highest written score if exactly one side has it, whatever the contract, else it waits
+    (a tie of this deal adds to the pot after that).  A side that took no trick then loses
+    ``skate_penalty``, bait shares or pot or not.
+
+    >>> r = score_deal([40, 45, 30], 0, [True] * 3, [0] * 3, 12, 50, bait_to="top",
+    ...                pot_to="next_top")
+    >>> (r.scores, r.written, r.pot)
+    ([0, 97, 30], [0, 85, 30], 0)
     """
     n = len(points)
-    defenders = [s for s in range(n) if s != declarer]
     mine = points[declarer]
-    theirs = sum(points[s] for s in defenders)
+    result = contract_result(points, declarer, must_beat)
     scores = list(points)
     marks: list[list[str]] = [[] for _ in range(n)]
     new_baits = list(baits)
-    if mine > theirs:
-        scores[declarer] += pot
-        pot = 0
-    elif mine < theirs:
+    takers: list[int] = []
+    if result < 0:
         scores[declarer] = 0
-        share, pot_share = mine // len(defenders), pot // len(defenders)
-        for s in defenders:
-            scores[s] += share + pot_share
-        pot = 0
+        takers = bait_takers(points, declarer, bait_to)
+        for s in takers:
+            scores[s] += mine // len(takers)
         new_baits[declarer] += 1
         if new_baits[declarer] > FREE_BAITS:
             scores[declarer] -= BAIT_PENALTY
         marks[declarer].append("bait")
-    else:
+    elif result == 0:
         scores[declarer] = 0
-        pot += mine
         marks[declarer].append("hanging-bait")
+    written = list(scores)
+    if pot_to == "next_top":
+        top = max(written)
+        tops = [s for s in range(n) if written[s] == top]
+        if len(tops) == 1:
+            scores[tops[0]] += pot
+            pot = 0
+    elif result > 0:
+        scores[declarer] += pot
+        pot = 0
+    elif result < 0:
+        for s in takers:
+            scores[s] += pot // len(takers)
+        pot = 0
+    if result == 0:
+        pot += mine
     for s in range(n):
         if not took[s]:
             scores[s] -= skate_penalty
             marks[s].append("skate")
-    return DealScore(scores, marks, pot, new_baits)
+    return DealScore(scores, marks, pot, new_baits, written)
 
 
 def match_winner(totals: Sequence[int], target: int, declarer: int | None,

@@ -37,6 +37,11 @@ Readings where rules/debertz.md §8 still leaves a choice (each one is tested):
 - A hanging bait is not a bait: it does not count toward the 3rd-bait penalty.  A pot going
   to two defending seats and the declarer's points are split separately, each floored.
 - The pot waits through redeals; it is lost if the match ends before it is won.
+- §9's options: ``overtrump`` in :func:`~kozyr.games.debertz.cardplay.legal_cards`, the first
+  leader in :func:`~kozyr.games.debertz.cardplay.first_leader` (``previous_top`` reads the
+  written scores of the last *played* deal: redeals skip), the contract, the bait and the pot
+  (``declarer_must_beat``, ``bait_to``, ``hanging_bait_to``) in
+  :func:`~kozyr.games.debertz.scoring.score_deal`.
 - A debertz row has the deal's declarer, zero points and scores, and ``debertz`` on the
   winning side; the match ends at once.
 - ``ante`` is carried in the rules only: totals never include it.
@@ -83,8 +88,10 @@ from kozyr.games.debertz.cardplay import (
     PLAIN_POINTS,
     TRUMP_POINTS,
     card_points,
+    first_leader,
     legal_cards,
     may_bella,
+    must_overtrump_ruff,
 )
 from kozyr.games.debertz.rules import DebertzRules
 from kozyr.games.debertz.scoring import deal_points, match_winner, score_deal
@@ -131,8 +138,8 @@ class DebertzState(ResampledMatch):
                  "_passes", "_phase", "_points", "_pot", "_records", "_rest", "_round",
                  "_sheet", "_side", "_side_points", "_side_won", "_stock", "_swapper",
                  "_table", "_teams", "_to_act", "_totals", "_trick", "_trick_no",
-                 "_tricks_per_deal", "_trump", "_turned", "_winner", "_won", "first_dealer",
-                 "rules", "seed")
+                 "_tricks_per_deal", "_trump", "_turned", "_winner", "_won", "_written",
+                 "first_dealer", "rules", "seed")
 
     def __init__(self, rules: DebertzRules, *, seed: int = 0,
                  first_dealer: int | None = None) -> None:
@@ -157,6 +164,7 @@ class DebertzState(ResampledMatch):
         self._totals = [0] * self._nsides
         self._baits = [0] * self._nsides
         self._pot = 0
+        self._written: tuple[int, ...] | None = None  # the last played deal's written scores
         self._records: list[tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...],
                                   tuple[int, ...]]] = []
         self._reset_deal((), ())
@@ -269,7 +277,7 @@ class DebertzState(ResampledMatch):
                     trumps = hand & SUIT_MASK[trump]
                     if trumps:
                         best = self._best_trump
-                        if best >= 0:
+                        if best >= 0 and must_overtrump_ruff(self.rules.overtrump):
                             trumps = (trumps & ABOVE_TRUMP[best]) or trumps
                         out = _SUIT_LISTS[trumps]
                     else:
@@ -311,7 +319,8 @@ class DebertzState(ResampledMatch):
         trick = self._trick
         if not trick:
             return hand
-        return legal_cards(hand, trick[0] >> 3, self._trump, self._best_trump)
+        return legal_cards(hand, trick[0] >> 3, self._trump, self._best_trump,
+                           self.rules.overtrump)
 
     def _may_swap(self, seat: int, hand: Hand) -> bool:
         return (bool(hand >> (self._trump * 8 + SEVEN) & 1) and self._swapper < 0
@@ -409,7 +418,7 @@ class DebertzState(ResampledMatch):
         if self._teams:
             self._table = -1
         self._phase = PLAY
-        lead = seat if self.rules.first_lead == "declarer" else (self._dealer + 1) % n
+        lead = first_leader(self.rules.first_lead, seat, self._dealer, self._side, self._written)
         self._leader = self._to_act = lead
 
     def _declare(self, seat: int) -> None:
@@ -434,8 +443,11 @@ class DebertzState(ResampledMatch):
         """Score the finished deal, write its row and check the match's end."""
         points = self._deal_points()
         dside = self._side[self._declarer]
+        r = self.rules
         result = score_deal(points, dside, [w > 0 for w in self._side_won], self._baits,
-                            self._pot, self.rules.skate_penalty)
+                            self._pot, r.skate_penalty, must_beat=r.declarer_must_beat,
+                            bait_to=r.bait_to, pot_to=r.hanging_bait_to)
+        self._written = tuple(result.written)
         self._pot = result.pot
         self._baits = result.baits
         for s in range(self._nsides):
