@@ -21,6 +21,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from kozyr.core.errors import KozyrError
+from kozyr.core.option_texts import localized_schema, texts_for
 from kozyr.server import ratings
 from kozyr.server.auth import COOKIE, Auth
 from kozyr.server.lobby import Lobby, all_salons, available_games, parse_spec, salons
@@ -119,6 +120,8 @@ class Api:
         self.guard = guard
         self.settings = settings
         self.max_body = settings.max_body
+        #: finished games' summary extras (public id -> e.g. Thousand's ``barrel_falls``)
+        self._extras: dict[str, dict[str, Any]] = {}
 
     def routes(self) -> list[BaseRoute]:
         """Return the HTTP routes: the page, the API and the static files."""
@@ -240,7 +243,13 @@ class Api:
                             "client is not installed. See docs/protocol.md.</p>")
 
     async def meta(self, request: Request) -> Response:
-        """GET /api/meta: the games, their presets and rule schemas, the bots, the salons."""
+        """GET /api/meta: the games, their presets and rule schemas, the bots, the salons.
+
+        Each game's ``schema`` lists its options (``RuleSet.schema()``) with their labels,
+        explanations and choice names in every language (``texts``, ``choice_labels``), and
+        ``groups`` their groups as on the rules page, titled in every language
+        (:func:`kozyr.core.option_texts.localized_schema`).
+        """
         games = {}
         for name, cls in available_games().items():
             presets = []
@@ -248,7 +257,9 @@ class Api:
                 rs = cls.RULES.from_preset(p)
                 presets.append({"name": p, "players": getattr(rs, "players", None),
                                 "rules": rs.as_dict(), "describe": rs.describe()})
-            games[name] = {"presets": presets, "schema": cls.RULES.schema(),
+            local = localized_schema(cls.RULES, texts_for(cls.RULES))
+            games[name] = {"presets": presets, "schema": local["options"],
+                           "groups": local["groups"], "languages": local["languages"],
                            "default_preset": cls.RULES.DEFAULT_PRESET}
         return JSONResponse({"v": VERSION, "games": games,
                              "bots": list(self.lobby.settings.levels),
@@ -341,12 +352,28 @@ class Api:
             describe = available_games()[g.game].RULES.from_json(g.rules).describe()
         except (KeyError, KozyrError):
             describe = ""
-        return JSONResponse({"id": g.public_id, "table": g.table_id, "game": g.game,
+        return JSONResponse({**self._summary_extras(g.public_id, g.record),
+                             "id": g.public_id, "table": g.table_id, "game": g.game,
                              "preset": g.preset, "rules": g.rules, "describe": describe,
                              "players": g.players, "status": g.status, "sheet": g.sheet,
                              "totals": g.totals, "winner": g.winner,
                              "settlement": g.settlement, "started": g.started,
                              "finished": g.finished})
+
+    def _summary_extras(self, public_id: str, record: Any) -> dict[str, Any]:
+        """Return a finished game's extra summary keys, as ``kozyr replay --json`` gives them
+        (Thousand's ``barrel_falls``), from its stored record; ``{}`` if it does not replay."""
+        from kozyr.records import replay_record
+
+        if public_id not in self._extras:
+            try:
+                extras = replay_record(record).match.summary_extras()
+            except (KozyrError, TypeError, ValueError, KeyError):
+                extras = {}
+            if len(self._extras) >= 256:  # a finished game's extras never change: keep a few
+                self._extras.pop(next(iter(self._extras)))
+            self._extras[public_id] = extras
+        return self._extras[public_id]
 
     async def game_record(self, request: Request) -> Response:
         """GET /api/games/{id}/record: a finished match's record, as a download."""

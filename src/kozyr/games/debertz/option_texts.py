@@ -15,7 +15,7 @@ TEXTS = OptionTexts(
     groups={
         "match": ("The match", "Партия", "المباراة"),
         "cards": ("Cards", "Карты", "الأوراق"),
-        "deal": ("Deal and bidding", "Сдача и торговля", "التوزيع والمزايدة"),
+        "deal": ("The deal", "Сдача", "التوزيع"),
         "bidding": ("Bidding", "Торговля", "المزايدة"),
         "melds": ("Melds", "Комбинации", "التشكيلات"),
         "play": ("Play", "Розыгрыш", "اللعب"),

@@ -33,3 +33,9 @@ class TertzRules(RuleSet):
     PRESETS: ClassVar[dict[str, dict[str, Any]]] = {
         "tertz": {},
     }
+
+    #: The options grouped as on rules/tertz.md: §3 play (the trump jack), §5 scoring (501).
+    GROUPS: ClassVar[tuple[tuple[str, tuple[str, ...]], ...]] = (
+        ("play", ("free_trump_jack",)),
+        ("scoring", ("target",)),
+    )

@@ -338,7 +338,8 @@ class TableMaster(Roster):
             s.auto = False
         self._publish({"type": "over", "table": self.id, "game_id": self.game_public,
                        "winner": winner, "totals": totals, "sheet": sheet, "settlement": pay,
-                       "ratings": rated, "record": f"/api/games/{self.game_public}/record"})
+                       "ratings": rated, "record": f"/api/games/{self.game_public}/record",
+                       **m.summary_extras()})  # Thousand's barrel_falls
         self.broadcast_snapshot()
         self.host.counts_changed()
 
