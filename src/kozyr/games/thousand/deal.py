@@ -5,6 +5,14 @@ that plays the deal, clockwise from the dealer's left, until every hand is full 
 with two players); the last cards of the deck are the talon (3 cards) or, with two players, the
 two piles (2 cards each, the first pile first).
 
+The deal's conventions (rules/thousand.md §3, §11.3, §11.5) are here too, as pure functions
+the engine and the observer share: who may ask for a redeal (:func:`redeal_eligible`), which
+talon gives the declarer a redeal (:func:`bad_talon`), who cuts and what the cut ritual charges
+(:func:`cutter`, :func:`cut_ritual`, :func:`record_cut_penalty`).  Readings: the cut ritual's
+cutter is charged when his third cut in a row shows a nine; the dealer then deals the deck as it
+lies.  A record's ``cut_penalty_seat`` with explicit cards says who was charged (the record
+decides); with seeded cards the ritual decides and the key, if given, must agree.
+
 >>> from kozyr.cards import format_hand
 >>> d = deal_deck(list(range(2, 8)) + list(range(10, 16)) + list(range(18, 24))
 ...               + list(range(26, 32)), players=3, dealer=0)
@@ -21,9 +29,18 @@ from collections.abc import Sequence
 from operator import itemgetter
 from typing import Any, NamedTuple
 
-from kozyr.cards import THOUSAND_DECK, deck_cards, format_hand
-from kozyr.core.dealing import BLAKE2B_16, Pile, drawn_shuffle, hashed_shuffle, read_piles
+from kozyr.cards import JACK, NINE, THOUSAND_DECK, deck_cards, format_hand
+from kozyr.core.dealing import (
+    BLAKE2B_16,
+    Pile,
+    drawn_shuffle,
+    hashed_shuffle,
+    read_piles,
+    record_error,
+)
 from kozyr.core.dealing import hashed_int as hashed_int
+from kozyr.games.thousand.cardplay import NINES_MASK, card_points
+from kozyr.games.thousand.rules import ThousandRules
 
 DECK_CARDS: tuple[int, ...] = tuple(deck_cards(THOUSAND_DECK))
 _BITS: tuple[int, ...] = tuple(1 << c for c in range(32))
@@ -31,18 +48,26 @@ _DECK_BITS: tuple[int, ...] = tuple(1 << c for c in DECK_CARDS)  # the deck, as 
 
 
 class DealtCards(NamedTuple):
-    """The cards of one deal: a hand per seat (0 for a four-player dealer), talon or piles."""
+    """The cards of one deal: a hand per seat (0 for a four-player dealer), talon or piles,
+    and the cutter ``cut_ritual`` charged for it (None: nobody)."""
 
     hands: tuple[int, ...]
     talon: int = 0
     piles: tuple[int, int] = (0, 0)
+    cut_penalty_seat: int | None = None
 
     def to_record(self, players: int) -> dict[str, Any]:
-        """Return the record keys of the deal: ``hands`` and ``talon`` (a list of piles for 2)."""
+        """Return the record keys of the deal: ``hands`` and ``talon`` (a list of piles for 2),
+        and ``cut_penalty_seat`` when the cut ritual charged someone."""
         hands = [format_hand(h) for h in self.hands]
+        out: dict[str, Any]
         if players == 2:
-            return {"hands": hands, "talon": [format_hand(p) for p in self.piles]}
-        return {"hands": hands, "talon": format_hand(self.talon)}
+            out = {"hands": hands, "talon": [format_hand(p) for p in self.piles]}
+        else:
+            out = {"hands": hands, "talon": format_hand(self.talon)}
+        if self.cut_penalty_seat is not None:
+            out["cut_penalty_seat"] = self.cut_penalty_seat
+        return out
 
 
 def active_seats(players: int, dealer: int) -> list[int]:
@@ -108,7 +133,7 @@ def hashed_deal(key: str, players: int, dealer: int) -> DealtCards:
         return deal_deck(hashed_deck(key), players, dealer)
     a, b, c, talon = _hashed_hands3(key)
     hands = _SEAT_PICKS[players][dealer]((a, b, c, 0))  # each seat's hand, in seat order
-    return _new_tuple(DealtCards, (hands, talon, (0, 0)))  # DealtCards(hands, talon)
+    return _new_tuple(DealtCards, (hands, talon, (0, 0), None))  # DealtCards(hands, talon)
 
 
 def _hashed_hands3(key: str) -> tuple[int, int, int, int]:
@@ -226,9 +251,103 @@ def parse_dealt(cards: Any, players: int, dealer: int) -> DealtCards:
     notes = {dealer: "(the dealer, who sits out)"} if players == 4 else {}
     talon = Pile(piles=(2, 2)) if players == 2 else Pile(3)
     hands, rest = read_piles(cards, "thousand", sizes, {"talon": talon}, deck=THOUSAND_DECK,
-                             deck_words="9 J Q K T A", seat_notes=notes)
+                             deck_words="9 J Q K T A", seat_notes=notes,
+                             ignore=("cut_penalty_seat",))
     masks = tuple(_mask(h) for h in hands)
     if players == 2:
         a, b = rest["talon"]
         return DealtCards(masks, 0, (_mask(a), _mask(b)))
     return DealtCards(masks, _mask(rest["talon"][0]))
+
+
+# -- the deal's conventions ----------------------------------------------------------------------
+JACKS_MASK = sum(1 << (s * 8 + JACK) for s in range(4))
+#: A talon worth fewer card points than this is poor (``redeal_poor_talon``, ``redeal_bad_talon``).
+POOR_TALON = 5
+
+
+def redeal_eligible(hand: int, rules: ThousandRules) -> bool:
+    """Return True if ``hand`` may ask for a redeal (§3, §11.3): four nines, fewer card points
+    than ``redeal_below``, or with ``redeal_nines_jacks`` three nines or four jacks.
+
+    >>> from kozyr.cards import parse_hand
+    >>> r = ThousandRules.from_preset("classic", redeal_nines_jacks=True)
+    >>> h = parse_hand("9S 9C 9D AH TH KH QH")
+    >>> redeal_eligible(h, r), redeal_eligible(h, ThousandRules.from_preset("classic"))
+    (True, False)
+    """
+    nines = hand & NINES_MASK
+    if nines == NINES_MASK or card_points(hand) < rules.redeal_below:
+        return True
+    return rules.redeal_nines_jacks and (nines.bit_count() >= 3
+                                          or hand & JACKS_MASK == JACKS_MASK)
+
+
+def bad_talon(pile: int) -> bool:
+    """Return True if ``pile`` (the talon, or the pile two players took) gives the declarer a
+    redeal under ``redeal_bad_talon``: fewer than 5 card points, two nines or three jacks.
+
+    >>> from kozyr.cards import parse_hand
+    >>> [bad_talon(parse_hand(t)) for t in ("AS 9C 9D", "AS TS 9D", "JS JC JD", "KS QS 9D")]
+    [True, False, True, False]
+    """
+    return (card_points(pile) < POOR_TALON or (pile & NINES_MASK).bit_count() >= 2
+            or (pile & JACKS_MASK).bit_count() >= 3)
+
+
+def cutter(players: int, dealer: int, cut_by: str) -> int:
+    """Return who cuts in the cut ritual: the dealer's left (``cut_by`` = ``left``, the first
+    seat clockwise) or right (seat dealer - 1); two players: the other player either way.
+
+    >>> cutter(3, 0, "left"), cutter(3, 0, "right"), cutter(4, 0, "right"), cutter(2, 1, "right")
+    (1, 2, 3, 0)
+    """
+    return (dealer + (1 if cut_by == "left" else -1)) % players
+
+
+def cut_ritual(deck: Sequence[int], rng: random.Random) -> tuple[list[int], bool]:
+    """Return the deck after the cut ritual and whether the cutter is charged (§3, §11.3).
+
+    The cutter cuts; a nine at the bottom is shown and he cuts again; at the third nine in a
+    row he is charged and the deck is dealt as it lies; a jack at the bottom makes the dealer
+    cut once himself.
+    """
+    nines = 0
+    out = list(deck)
+    while True:
+        out = cut(out, rng.randrange(1, len(out)))
+        bottom = out[-1] & 7
+        if bottom == NINE:
+            nines += 1
+            if nines == 3:
+                return out, True
+            continue
+        if bottom == JACK:  # a jack: the dealer cuts once himself
+            out = cut(out, rng.randrange(1, len(out)))
+        return out, False
+
+
+def record_cut_penalty(cards: dict[str, Any], rules: ThousandRules, dealer: int) -> int | None:
+    """Return a record deal's ``cut_penalty_seat`` (None if absent), checked: legal only with
+    ``cut_ritual``, and the seat must be that deal's cutter; else raise RecordError.
+
+    >>> r = ThousandRules.from_preset("classic", cut_ritual=True)
+    >>> record_cut_penalty({"cut_penalty_seat": 1}, r, 0)
+    1
+    >>> record_cut_penalty({"cut_penalty_seat": 2}, r, 0)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    kozyr.core.errors.RecordError: Thousand deal, 'cut_penalty_seat': seat 2 did not cut ...
+    """
+    if not isinstance(cards, dict) or "cut_penalty_seat" not in cards:
+        return None
+    seat = cards["cut_penalty_seat"]
+    where = "'cut_penalty_seat'"
+    if not rules.cut_ritual:
+        raise record_error("thousand", where, "the table has no cut ritual (cut_ritual is off)")
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise record_error("thousand", where, f"must be a seat number, not {seat!r}")
+    who = cutter(rules.players, dealer, rules.cut_by)
+    if seat != who:
+        raise record_error("thousand", where, f"seat {seat} did not cut this deal "
+                                              f"(seat {who} did)")
+    return seat
