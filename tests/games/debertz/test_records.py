@@ -183,7 +183,7 @@ def test_a_further_tie_adds_to_the_pot_and_it_waits_through_a_redeal() -> None:
 # seat 2: AC TC KC QC JC AD + TD KD QD.
 BAIT3_FINAL = ["JD AS TS KS QS JS 9S 8S 7S", "KH QH 8H 9C 8C 7C 9D 8D 7D",
                "AC TC KC QC JC AD TD KD QD"]
-BAIT3 = {"hands": ["JD AS TS KS QS JS", "KH QH 8H 9C 8C 7C", "AC TC KC QC JC AD"],
+BAIT3: dict[str, Any] = {"hands": ["JD AS TS KS QS JS", "KH QH 8H 9C 8C 7C", "AC TC KC QC JC AD"],
          "stock": "7H 9D 8D 7D TD KD QD 9S 8S 7S JH 9H AH TH"}
 # order 1, 2, 0 then the winner leads:
 # KH JC 7S -> 1 (6) | 9C AC 8S -> 2 (11) | TC 9S 8C -> 2 (10) | KC JS 7C -> 2 (6) |
