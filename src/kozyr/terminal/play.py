@@ -24,9 +24,11 @@ from kozyr.bots import BOT_NAMES, make_bot
 from kozyr.bots.base import Bot
 from kozyr.core.errors import KozyrError
 from kozyr.core.match import Match
+from kozyr.games.registry import settlement_of
 from kozyr.terminal.render import (
     choices_text,
     describe_action,
+    rules_table,
     sheet_table,
     status,
     trick_text,
@@ -138,12 +140,14 @@ class Session:
         self._tricks = tricks
 
     def show_sheet(self, last: int | None = None) -> None:
-        """Print the score sheet."""
+        """Print the score sheet, with the match's summary rows (Thousand's barrel falls;
+        the settlement once the match is over)."""
         rows = [r.to_json() for r in self.match.sheet]
         if not rows:
             self.say("No deal has been scored yet.")
             return
-        self.console.print(sheet_table(rows, self.names, last=last))
+        extras = {**self.match.summary_extras(), "settlement": settlement_of(self.match)}
+        self.console.print(sheet_table(rows, self.names, last=last, extras=extras))
 
     # -- the loop -------------------------------------------------------------------------
     def run(self) -> int:
@@ -203,6 +207,10 @@ class Session:
         won = self.human is not None and self.human in seats
         self.say(Text(f"\nThe match is over: {who} won."
                       + (" Congratulations!" if won else ""), style="bold green"))
+        pay = settlement_of(self.match)
+        if pay is not None:
+            self.say("Settlement: " + ", ".join(f"{n} {p:+d}"
+                                                for n, p in zip(self.names, pay, strict=True)))
 
     # -- the human's turn -----------------------------------------------------------------
     def choices(self, texts: list[str]) -> list[str]:
@@ -210,8 +218,9 @@ class Session:
         cards = ("play ", "discard ")
         plays = sorted((t for t in texts if t.startswith(cards)), key=_display_key)
         texts = [t for t in texts if not t.startswith(cards)] + plays
-        # Conceding is never the first, casual choice.
-        texts = [t for t in texts if t != "writeoff"] + [t for t in texts if t == "writeoff"]
+        # Conceding (a write-off, a strike-out) is never the first, casual choice.
+        concede = ("writeoff", "strikeout")
+        texts = [t for t in texts if t not in concede] + [t for t in texts if t in concede]
         gives = [t for t in texts if t.startswith("give ")]
         seats = sorted({int(t.split()[1]) for t in gives},
                        key=lambda s: (s - (self.human or 0)) % len(self.seats))
@@ -266,6 +275,7 @@ class Session:
                 continue
             if low == "rules":
                 self.say(m.rules.describe())
+                self.console.print(rules_table(m.rules))
                 continue
             try:
                 text = self.resolve(answer, shown, texts)

@@ -21,6 +21,8 @@ from rich.text import Text
 
 from kozyr.cards import SUIT_SYMBOLS, parse_card, parse_suit, pretty_card
 from kozyr.core.errors import RulesError
+from kozyr.core.option_texts import choice_words, localized_schema, texts_for
+from kozyr.core.rules import RuleSet
 from kozyr.games.registry import spec
 
 RED_SUITS = (2, 3)  # diamonds, hearts
@@ -81,10 +83,12 @@ def describe_action(text: str, names: Sequence[str], *, compact: bool = False) -
     head = parts[0]
     if head == "play" and len(parts) >= 2:
         out = card_text(parts[1])
-        for extra in parts[2:]:
-            out.append(f" + {extra}" if extra in ("marriage", "bella") else f" {extra}",
-                       style="bold yellow")
+        words = " ".join(parts[2:])
+        if words:
+            out.append(f" + {PLAY_WORDS.get(words, words)}", style="bold yellow")
         return out
+    if head in ACTION_WORDS and len(parts) == 1:
+        return Text(ACTION_WORDS[head])
     if head == "give" and len(parts) == 3:
         seat = int(parts[1]) if parts[1].isdigit() else parts[1]
         if parts[2] == "??":
@@ -101,6 +105,22 @@ def describe_action(text: str, names: Sequence[str], *, compact: bool = False) -
     if head == "trump" and len(parts) == 2:
         return Text.assemble("trump ", suit_text(parts[1]))
     return Text(text)
+
+
+#: The words after a played card, in words (Thousand's declaring leads, Debertz's bella).
+PLAY_WORDS = {"marriage": "marriage", "marriage keep": "marriage in suit (trump stays)",
+              "bed": "bed marriage", "bed keep": "bed marriage in suit (trump stays)",
+              "nines": "four nines", "bella": "bella"}
+#: One-word actions said in words (Thousand §11: the blind's look, buying, the strike-out).
+ACTION_WORDS = {"look": "look at the cards", "buy": "buy the talon",
+                "decline": "decline the talon", "strikeout": "strike out (nobody scores)"}
+#: What each sheet mark means (spec/records.md; rules/thousand.md §11.8, debertz.md).
+MARK_WORDS = {"B": "bolt", "P": "write-off", "C": "strike-out", "barrel": "on the barrel",
+              "barrel-fall": "fell off the barrel", "dump-truck": "dump truck",
+              "x2": "golden horse, doubled", "redeal": "redeal", "cut-penalty": "cut penalty",
+              "sold": "sold the talon", "idle": "idle (barrel contract)",
+              "golden-reset": "golden horse: scores reset", "bait": "bait",
+              "hanging-bait": "hanging bait", "skate": "no trick", "debertz": "debertz"}
 
 
 def choices_text(labels: Sequence[Text], width: int = 80) -> Text:
@@ -136,7 +156,7 @@ def scores_text(obs: dict[str, Any], names: Sequence[str]) -> Text:
 
 def bidding_text(history: Sequence[Sequence[Any]], names: Sequence[str]) -> Text:
     """Return the auction so far (bids, passes, accepts, trumps named) from the history."""
-    words = ("bid", "pass", "blind", "accept", "trump", "redeal", "keep")
+    words = ("bid", "pass", "blind", "look", "accept", "trump", "redeal", "keep")
     parts = [Text.assemble(f"{seat_name(names, s)} ", describe_action(str(t), names, compact=True))
              for s, t in history if str(t).split()[0] in words]
     if not parts:
@@ -255,17 +275,23 @@ def _is_card(tok: str) -> bool:
 
 
 def sheet_table(sheet: Sequence[dict[str, Any]], names: Sequence[str],
-                last: int | None = None) -> Table:
+                last: int | None = None, extras: dict[str, Any] | None = None) -> Table:
     """Return the score sheet as a table: per deal the contract and each seat's change,
-    total and marks (``last``: only the last N rows)."""
+    total and marks (``last``: only the last N rows).
+
+    ``extras``: the summary's top-level keys (``kozyr replay --json``): Thousand's
+    ``barrel_falls`` and, once the match is complete, ``settlement`` become the last rows.
+    The marks shown are explained under the table.
+    """
     table = Table(title="Score sheet", title_style="bold", show_lines=False, padding=(0, 1),
-                  header_style="bold cyan")
+                  header_style="bold cyan", caption_justify="left")
     table.add_column("#", justify="right")
     table.add_column("Decl.")
     table.add_column("Bid", justify="right")
     for n in names:
         table.add_column(n, justify="right")
     start = 0 if last is None else max(0, len(sheet) - last)
+    seen: list[str] = []
     for i, row in enumerate(sheet[start:], start + 1):
         decl = row.get("declarer")
         bid = row.get("contract") if row.get("contract") is not None else row.get("bid")
@@ -286,6 +312,47 @@ def sheet_table(sheet: Sequence[dict[str, Any]], names: Sequence[str],
             mk = marks[seat] if seat < len(marks) else []
             if mk:
                 cell.append(" " + " ".join(mk), style="yellow")
+                seen.extend(m for m in mk if m not in seen)
             cells.append(cell)
         table.add_row(*cells)
+    extras = extras or {}
+    summary = [(label, values, fmt) for label, values, fmt in (
+        ("Barrel falls", extras.get("barrel_falls"), "{}"),
+        ("Settlement", extras.get("settlement"), "{:+d}")) if isinstance(values, list)]
+    if summary and table.rows:
+        table.rows[-1].end_section = True  # a rule between the deals and the summary
+    for label, values, fmt in summary:
+        table.add_row("", Text(label, style="bold"), "", *(fmt.format(v) for v in values))
+    if seen:
+        table.caption = "Marks: " + " · ".join(f"{m} {MARK_WORDS.get(m, m)}" for m in seen)
+    return table
+
+
+def rules_table(rules: RuleSet) -> Table:
+    """Return every option of ``rules`` grouped as on its rules page: label, value, and a mark
+    on the values that differ from the option's default (English, from the game's texts)."""
+    texts = texts_for(type(rules))
+    local = localized_schema(type(rules), texts)
+    by_name = {o["name"]: o for o in local["options"]}
+    values = rules.as_dict()
+    table = Table(title="Rules", title_style="bold", show_header=False, padding=(0, 1),
+                  box=None)
+    table.add_column("option", style="cyan")
+    table.add_column("value")
+    for group in local["groups"]:
+        table.add_row(Text(group["title"]["en"], style="bold underline"), "")
+        for name in group["options"]:
+            opt = by_name[name]
+            value = values.get(name)
+            if isinstance(value, dict):
+                shown = " ".join(f"{SUIT_SYMBOLS[parse_suit(k)]}{v}" for k, v in value.items())
+            elif texts is not None and (opt["choices"] is not None or isinstance(value, bool)
+                                        or value is None):
+                shown = choice_words(texts, name, value)[0]
+            else:
+                shown = str(value)
+            changed = value != opt["default"]
+            table.add_row("  " + opt["texts"]["en"]["label"],
+                          Text(shown + (" *" if changed else ""),
+                               style="bold yellow" if changed else ""))
     return table

@@ -24,4 +24,11 @@ def status_lines(obs: dict[str, Any], names: Sequence[str]) -> list[Text]:
     combos = obs.get("combinations")  # per seat: [{"kind", "cards", "value"}, ...]
     if combos and any(combos):
         out.append(line("Combos", combos_text(combos, names)))
+    # §3: the taken tricks may be looked at while at least 4 cards remain in the stock
+    # (the observation's ``taken``, null afterwards).
+    taken = obs.get("taken")
+    if taken and any(taken):
+        out.append(line("Taken", Text("; ").join(
+            Text.assemble(f"{seat_name(names, i)} ", pretty(str(cards)))
+            for i, cards in enumerate(taken) if cards)))
     return out

@@ -7,7 +7,15 @@ from typing import Any
 
 from rich.text import Text
 
-from kozyr.terminal.render import bidding_text, card_text, line, pretty, seat_name, suit_text
+from kozyr.terminal.render import (
+    PLAY_WORDS,
+    bidding_text,
+    card_text,
+    line,
+    pretty,
+    seat_name,
+    suit_text,
+)
 
 
 def status_lines(obs: dict[str, Any], names: Sequence[str]) -> list[Text]:
@@ -39,14 +47,23 @@ def status_lines(obs: dict[str, Any], names: Sequence[str]) -> list[Text]:
         out.append(line("Received", pretty(received)))
     if obs.get("discards"):
         out.append(line("Discards", pretty(obs["discards"])))
+    asked = obs.get("buyer_asked")
+    if asked is not None:
+        out.append(line("Buying", f"{seat_name(names, asked)} may buy the talon"))
+    sales = obs.get("sales") or []
+    if sales:
+        out.append(line("Sold by", ", ".join(seat_name(names, s) for s in sales)))
+    if obs.get("seat") in (obs.get("hands_unseen") or []):
+        out.append(line("Blind", Text("you have not looked at your cards (`look` or `blind`)",
+                                      style="dim")))
     trump = obs.get("trump")
     marriages = obs.get("marriages") or []
     if trump or marriages:
         t = Text.assemble("trump ", suit_text(trump) if trump else Text("none", style="dim"))
         if marriages:
-            t.append("   marriages: ")
-            t.append_text(Text(", ").join(Text.assemble(f"{seat_name(names, s)} ", suit_text(m))
-                                          for s, m in marriages))
+            # [seat, suit] per marriage; [seat, suit, words] for §11's declarations.
+            t.append("   declared: ")
+            t.append_text(Text(", ").join(_declared(names, m) for m in marriages))
         out.append(line("Trump", t))
     extras = []
     for key, label in (("barrel", "on the barrel"),):
@@ -59,4 +76,16 @@ def status_lines(obs: dict[str, Any], names: Sequence[str]) -> list[Text]:
                                             for i, b in enumerate(bolts) if b))
     if extras:
         out.append(line("Match", " · ".join(extras)))
+    return out
+
+
+def _declared(names: Sequence[str], entry: Sequence[Any]) -> Text:
+    """Return one declaration: ``P1 ♥``, ``P1 ♥ bed marriage``, ``P2 four nines``."""
+    seat, suit, *words = entry
+    kind = str(words[0]) if words else "marriage"
+    if kind == "nines":
+        return Text(f"{seat_name(names, seat)} four nines")
+    out = Text.assemble(f"{seat_name(names, seat)} ", suit_text(str(suit)))
+    if kind != "marriage":
+        out.append(" " + PLAY_WORDS.get(kind, kind))
     return out

@@ -2,12 +2,16 @@
 // are playable, the bid range and its cap, the seats a card may be given to, other buttons.
 // Pure functions, no DOM: the browser tests call them directly too.
 
+/** The actions that concede the deal: never the first, casual choice, never one key away. */
+export const CONCEDE = ["writeoff", "strikeout"];
+
 /**
  * Group legal action texts.  Returns
- *   {cards: Map(card -> [{text, marriage, bella}]), bids: [N], contracts: [N],
+ *   {cards: Map(card -> [{text, kind, marriage, bella, declares}]), bids: [N], contracts: [N],
  *    gives: Map(seat -> Set(card)), discards: Set(card), takes: [P], trumps: [S],
  *    buttons: [text]}
- * where `buttons` are the actions shown as plain buttons (pass, writeoff, redeal...).
+ * where `buttons` are the actions shown as plain buttons (pass, writeoff, redeal, look, buy,
+ * decline, strikeout...), the deal-ending concessions (writeoff, strikeout) last.
  */
 export function readLegal(legal) {
   const out = { cards: new Map(), bids: [], contracts: [], gives: new Map(), discards: new Set(),
@@ -16,8 +20,12 @@ export function readLegal(legal) {
     const w = text.trim().split(/\s+/);
     switch (w[0]) {
       case "play": {
+        // `kind`: the words after the card ("" a plain play; "marriage", "marriage keep",
+        // "bed", "bed keep", "nines": Thousand's declaring leads; "bella": Debertz).
         const list = out.cards.get(w[1]) || [];
-        list.push({ text, marriage: w.includes("marriage"), bella: w.includes("bella") });
+        const kind = w.slice(2).join(" ");
+        list.push({ text, kind, marriage: w.includes("marriage"), bella: w.includes("bella"),
+          declares: kind !== "" && kind !== "bella" });
         out.cards.set(w[1], list);
         break;
       }
@@ -46,6 +54,8 @@ export function readLegal(legal) {
         out.buttons.push(text);
     }
   }
+  const last = (x) => (CONCEDE.includes(x) ? 1 : 0);
+  out.buttons.sort((a, b) => last(a) - last(b));
   out.bids.sort((a, b) => a - b);
   out.contracts.sort((a, b) => a - b);
   return out;

@@ -1,32 +1,10 @@
 // Lobby (salons, open tables, the create-table form), accounts, leaderboard and profiles.
 import { api, saveToken } from "./api.js";
 import { t, tOr } from "./i18n.js";
+import { fetchMeta, groupedOptions, optionText, valueText } from "./rules.js";
 import { h, mount, toast } from "./ui.js";
 import { displayName } from "./words.js";
 
-// Which group of the create form each rule option belongs to (rules/thousand.md sections).
-const GROUPS = {
-  match: ["players", "target", "stake", "golden_horse", "dump_truck", "defender_cap_800",
-    "teams", "rounds"],
-  deal: ["redeal", "redeal_below", "redeal_when", "cut_ritual", "no_shuffle"],
-  bidding: ["forced_bidder", "bid_step", "max_bid", "trading_in_red", "blind_bid"],
-  talon: ["hide_talon_on_forced_100", "redeal_poor_talon", "allow_writeoff", "writeoff_penalty",
-    "writeoff_gain", "writeoff_limit", "dealer_scores_talon"],
-  play: ["must_beat", "marriage_on_first_trick", "marriage_values", "ace_marriage"],
-  scoring: ["rounding", "bolt_limit", "bolt_penalty", "barrel", "barrel_at", "barrel_bidding",
-    "barrel_fall_penalty", "barrel_falls_to_zero"],
-};
-
-function groupOf(name) {
-  for (const [g, names] of Object.entries(GROUPS)) if (names.includes(name)) return g;
-  if (/barrel|bolt|round|score/.test(name)) return "scoring";
-  if (/bid/.test(name)) return "bidding";
-  return "other";
-}
-
-const fmt = (v) => (v === null ? t("create.off") : v === true ? t("create.on")
-  : v === false ? t("create.off") : typeof v === "object" ? Object.entries(v)
-    .map(([k, x]) => `${k}:${x}`).join(", ") : tOr(`val.${v}`, String(v)));
 const presetName = (p) => tOr(`preset.${p}`, p.replace(/_/g, " "));
 
 /**
@@ -139,7 +117,7 @@ export class LobbyView {
     let meta = this.app.meta;
     if (!meta) {
       try {
-        meta = this.app.meta = await api("/api/meta");
+        meta = this.app.meta = await fetchMeta();
       } catch (e) {
         mount(this.formBox, h("p.error", t("error.generic", { msg: e.message })));
         return;
@@ -172,23 +150,19 @@ export class LobbyView {
       const values = preset.rules || {};
       describe.textContent = preset.describe || "";
       inputs.clear();
-      const groups = new Map();
-      for (const opt of g.schema || []) {
-        const gname = groupOf(opt.name);
-        if (!groups.has(gname)) groups.set(gname, []);
-        const value = opt.name in values ? values[opt.name] : opt.default;
-        const input = optionInput(opt, value);
-        inputs.set(opt.name, { input, opt, value });
-        groups.get(gname).push(h("div.option", { dataset: { option: opt.name } },
-          h("label", { for: `opt-${opt.name}` }, tOr(`opt.${opt.name}`,
-            opt.name.replace(/_/g, " "))), input,
-          h("div.doc.small", tOr(`doc.${opt.name}`, opt.doc), h("span.muted", ` (${t("create.default",
-            { v: fmt(value) })})`))));
-      }
-      const order = ["match", "deal", "bidding", "talon", "play", "scoring", "other"];
-      mount(optionsBox, order.filter((g2) => groups.has(g2)).map((g2) =>
-        h("details.group", { open: g2 === "match" ? "" : null },
-          h("summary", t(`group.${g2}`)), groups.get(g2))));
+      // Grouped as on the game's rules page, in the UI's language (rules.js).
+      mount(optionsBox, groupedOptions(g).map((group, i) => h("details.group",
+        { open: i === 0 ? "" : null, dataset: { group: group.key } },
+        h("summary", group.title), group.options.map((opt) => {
+          const value = opt.name in values ? values[opt.name] : opt.default;
+          const input = optionInput(opt, value);
+          inputs.set(opt.name, { input, opt, value });
+          const { label, doc } = optionText(opt);
+          return h("div.option", { dataset: { option: opt.name } },
+            h("label", { for: `opt-${opt.name}` }, label), input,
+            h("div.doc.small", doc, h("span.muted", ` (${t("create.default",
+              { v: valueText(opt, value) })})`)));
+        }))));
     };
     gameSel.addEventListener("change", () => { state.game = gameSel.value; fillPresets(); });
     presetSel.addEventListener("change", fillOptions);
@@ -229,7 +203,7 @@ function optionInput(opt, value) {
   if (opt.choices && opt.choices.length) {
     return h("select", { id, name: opt.name }, opt.choices.map((c) =>
       h("option", { value: JSON.stringify(c), selected: JSON.stringify(c) ===
-        JSON.stringify(value) ? "" : null }, fmt(c))));
+        JSON.stringify(value) ? "" : null }, valueText(opt, c))));
   }
   if (opt.type === "bool" || typeof value === "boolean") {
     return h("input", { id, name: opt.name, type: "checkbox", checked: !!value });
@@ -239,7 +213,7 @@ function optionInput(opt, value) {
       max: opt.maximum ?? null });
   }
   if (opt.type === "map" || (value && typeof value === "object")) {
-    return h("input", { id, name: opt.name, type: "text", value: fmt(value),
+    return h("input", { id, name: opt.name, type: "text", value: valueText(opt, value),
       dataset: { map: "1" } });
   }
   return h("input", { id, name: opt.name, type: "text", value: value ?? "" });

@@ -6,6 +6,7 @@ import { installSuitSymbols } from "./cards.js";
 import { initLang, LANGS, lang, onLang, setLang, t } from "./i18n.js";
 import { authView, leadersView, LobbyView, profileView } from "./lobby.js";
 import { ReplayView } from "./replay.js";
+import { fetchMeta } from "./rules.js";
 import { beep, setSound, soundOn } from "./sound.js";
 import { TableView } from "./table/view.js";
 import { h, mount } from "./ui.js";
@@ -124,7 +125,7 @@ class App {
 
   async ensureMeta() {
     if (!this.meta) {
-      try { this.meta = await api("/api/meta"); } catch (e) { this.meta = { games: {} }; }
+      try { this.meta = await fetchMeta(); } catch (e) { this.meta = { games: {} }; }
     }
     return this.meta;
   }

@@ -85,7 +85,7 @@ export function dealTimeline(record, deal, dealer, row = null) {
     const w = text.split(/\s+/);
     s.text = text;
     s.seat = null;
-    if (!["bid", "pass", "redeal", "keep", "blind"].includes(w[0])) endBidding(true);
+    if (!["bid", "pass", "redeal", "keep", "blind", "look"].includes(w[0])) endBidding(true);
     switch (w[0]) {
       case "bid":
         s.seat = nextBidder();
@@ -125,6 +125,7 @@ export function dealTimeline(record, deal, dealer, row = null) {
         s.phase = "play";
         break;
       case "writeoff":
+      case "strikeout":
         s.seat = s.declarer;
         s.phase = "over";
         break;
@@ -148,11 +149,16 @@ export function dealTimeline(record, deal, dealer, row = null) {
           s.hands[from] = s.hands[from].filter((x) => x !== c);
         }
         s.seat = from;
-        if (w.includes("marriage")) {
-          s.trump = c[1];
-          const mv = (record.rules && record.rules.marriage_values) ||
-            { H: 100, D: 80, C: 60, S: 40 };
-          s.points[from] += mv[c[1]] || 0;
+        if (w.length > 2 && !w.includes("bella")) {
+          // A declaring lead (rules/thousand.md §1, §11.1, §11.6): its points, and a new
+          // trump unless it is declared "in suit" (keep) or is the four nines.
+          const rules = typeof record.rules === "object" && record.rules ? record.rules : {};
+          const mv = rules.marriage_values || { H: 100, D: 80, C: 60, S: 40 };
+          const words = w.slice(2).join(" ");
+          const value = words === "nines" ? Number(rules.four_nines) || 0
+            : c[0] === "A" ? 200 : words.startsWith("bed") ? (mv[c[1]] || 0) / 2 : mv[c[1]] || 0;
+          s.points[from] += value;
+          if (words === "marriage" || words === "bed") s.trump = c[1];
         }
         s.trick.push([from, c]);
         if (s.trick.length === seatsInPlay.length) {
@@ -297,9 +303,12 @@ export class ReplayView {
       s.text ? h("p.replay-action", s.seat !== null && s.seat >= 0
         ? h("b", `${displayName(names[s.seat], s.seat)}: `) : null, actionWords(s.text, names)) : null);
     const sheetRows = this.sheet ? this.sheet.slice(0, this.d + 1) : [];
+    // The last deal's sheet ends with the match's barrel falls and settlement (FinishedGame).
+    const lastDeal = this.d === this.deals.length - 1 && this.game;
     mount(this.root, h("section.replay", h("h2", t("replay.title"),
       h("span.muted", ` · ${t(`game.${r.game}`)}`)), nav, where,
     h("div.replay-table", seats, center),
-    sheetRows.length ? sheetTable(sheetRows, names) : null));
+    sheetRows.length ? sheetTable(sheetRows, names, lastDeal ? {
+      barrel_falls: this.game.barrel_falls, settlement: this.game.settlement } : {}) : null));
   }
 }

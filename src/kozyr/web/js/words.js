@@ -54,6 +54,10 @@ export function actionWords(text, names) {
     case "declare": return [t("act.declare")];
     case "swap7": return [t("act.swap7")];
     case "blind": return [t("act.blind")];
+    case "look": return [t("log.look")];
+    case "buy": return [t("log.buy")];
+    case "decline": return [t("log.decline")];
+    case "strikeout": return [t("log.strikeout")];
     case "take": return [t("act.take", { n: Number(w[1]) + 1 })];
     case "discard": return [t("log.discard")];
     case "trump": return [t("table.trump"), " ", suitIcon(w[1])];
@@ -62,13 +66,19 @@ export function actionWords(text, names) {
         return withCard(t("log.give_card", { card: "\u0000", name: nameOf(w[1]) }), w[2]);
       }
       return [t("log.give", { name: nameOf(w[1]) })];
-    case "play":
+    case "play": {
       if (w[1] === "?" || !w[1]) return [text];
-      return [...withCard(t(w.includes("marriage") ? "log.marriage" : "log.play",
-        { card: "\u0000" }), w[1]), w.includes("bella") ? ` (${t("act.bella")})` : ""];
+      const kind = w.slice(2).filter((x) => x !== "bella").join(" ");
+      return [...withCard(t(PLAY_LOG[kind] || "log.play", { card: "\u0000" }), w[1]),
+        w.includes("bella") ? ` (${t("act.bella")})` : ""];
+    }
     default: return [text];
   }
 }
+
+// How each lead with words after its card reads in the moves (Thousand's declarations).
+const PLAY_LOG = { marriage: "log.marriage", "marriage keep": "log.marriage_keep",
+  bed: "log.bed", "bed keep": "log.bed_keep", nines: "log.nines" };
 
 function withCard(sentence, card) {
   const [a, b] = sentence.split("\u0000");
@@ -80,8 +90,13 @@ export function cardRow(cards, cls = "") {
   return h(`div.card-row${cls ? "." + cls : ""}`, parseCards(cards).map((c) => cardEl(c)));
 }
 
-/** Build the score sheet table (rows as in spec/records.md "kozyr replay --json"). */
-export function sheetTable(rows, names) {
+/**
+ * Build the score sheet table (rows as in spec/records.md "kozyr replay --json").  `extra`
+ * may give the summary's `barrel_falls` (Thousand: a count per seat, shown beside the last
+ * totals) and `settlement` (each seat's gain or loss once the match is complete): each is a
+ * footer row.
+ */
+export function sheetTable(rows, names, extra = {}) {
   if (!rows || !rows.length) return h("p.muted", t("sheet.empty"));
   const n = names.length;
   const head = h("tr", h("th", { scope: "col" }, t("sheet.deal")),
@@ -107,5 +122,15 @@ export function sheetTable(rows, names) {
           ? ` / ${row.contract}` : "");
     return h("tr", h("th", { scope: "row" }, String(i + 1)), h("td.bid", bidText), ...cells);
   });
-  return h("table.sheet", h("thead", head), h("tbody", body));
+  const foot = [];
+  const signed = (x) => (x > 0 ? `+${x}` : String(x));
+  for (const [key, values, fmt] of [["barrel_falls", extra.barrel_falls, String],
+    ["settlement", extra.settlement, signed]]) {
+    if (!Array.isArray(values)) continue;
+    foot.push(h("tr", { class: `sheet-${key.replace("_", "-")}` },
+      h("th", { scope: "row", colspan: 2 }, t(`sheet.${key}`)),
+      ...names.map((_nm, s) => h("td", values[s] === undefined ? "" : fmt(values[s])))));
+  }
+  return h("table.sheet", h("thead", head), h("tbody", body),
+    foot.length ? h("tfoot", foot) : null);
 }

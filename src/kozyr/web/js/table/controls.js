@@ -2,14 +2,15 @@
 // bid/contract amounts and cap, give targets, piles, trumps and the plain buttons.
 import { parseCards, sortHand, suitIcon } from "../cards.js";
 import { t } from "../i18n.js";
-import { activeCards, quickAmounts, range, readLegal } from "../legal.js";
+import { activeCards, CONCEDE, quickAmounts, range, readLegal } from "../legal.js";
 import { h, mount, toast } from "../ui.js";
 import { cardEl, cardInline, displayName } from "../words.js";
 
 // The plain choices' labels, by the action's first word.
 const KNOWN = { pass: "act.pass", writeoff: "act.writeoff", redeal: "act.redeal",
   keep: "act.keep", blind: "act.blind", accept: "act.accept", swap7: "act.swap7",
-  declare: "act.declare", bella: "act.bella" };
+  declare: "act.declare", bella: "act.bella", look: "act.look", buy: "act.buy",
+  decline: "act.decline", strikeout: "act.strikeout" };
 
 /** Draw the buttons of view `v` when it is our turn. */
 export function renderControls(v) {
@@ -28,7 +29,7 @@ export function renderControls(v) {
     // One card, several ways to play it (declare the marriage, or not ...).
     for (const opt of info.cards.get(v.choice)) {
       buttons.push(btn(v.renderer.optionLabel(v, v.choice, opt), opt.text,
-        opt.marriage ? "primary" : ""));
+        opt.declares ? "primary" : ""));
     }
     box.append(h("div.prompt", cardInline(v.choice)), ...buttons);
     numberKeys(box);
@@ -67,13 +68,12 @@ export function renderControls(v) {
   } else if (info.cards.size && !info.buttons.length) {
     buttons.push(h("span.prompt", t("table.choose_card")));
   }
-  // Plain choices; a write-off (it ends the deal) always comes last.
-  const plain = info.buttons.filter((x) => x !== "writeoff");
-  if (info.buttons.includes("writeoff")) plain.push("writeoff");
-  for (const text of plain) {
+  // Plain choices; a write-off or strike-out (it ends the deal) comes last (readLegal).
+  for (const text of info.buttons) {
     const w = text.split(" ");
     buttons.push(btn(KNOWN[w[0]] ? t(KNOWN[w[0]]) : text, text,
-      w[0] === "pass" ? "pass" : w[0] === "writeoff" ? "danger" : ""));
+      w[0] === "pass" || w[0] === "decline" ? "pass" : CONCEDE.includes(w[0]) ? "danger"
+        : w[0] === "buy" ? "primary" : ""));
   }
   box.append(...buttons);
   numberKeys(box);
@@ -106,7 +106,7 @@ function numberKeys(box) {
   let i = 1;
   for (const b of box.querySelectorAll("button.act")) {
     if (i > 9) break;
-    if (b.dataset.action === "writeoff") continue; // never one key press away
+    if (CONCEDE.includes(b.dataset.action)) continue; // never one key press away
     b.dataset.key = String(i);
     b.setAttribute("aria-keyshortcuts", String(i));
     b.prepend(h("kbd", String(i)));

@@ -1,6 +1,7 @@
 // The side panel (score sheet, the moves of the deal in words, chat, the rules and the
 // invite link) and the end-of-match box.
 import { t } from "../i18n.js";
+import { fetchMeta, rulesSummary } from "../rules.js";
 import { h, mount } from "../ui.js";
 import { actionWords, displayName, sheetTable } from "../words.js";
 import { inviteUrl } from "./center.js";
@@ -19,7 +20,9 @@ export function renderSide(v) {
   const names = v.names();
   if (v.tab === "sheet") {
     body = h("div.sheet-box", sheetTable((v.obs && v.obs.sheet) ||
-      (v.over && v.over.sheet) || [], names));
+      (v.over && v.over.sheet) || [], names, {
+      barrel_falls: (v.obs && v.obs.barrel_falls) || (v.over && v.over.barrel_falls),
+      settlement: v.over && v.over.settlement }));
   } else if (v.tab === "moves") {
     const hist = (v.obs && v.obs.history) || [];
     body = h("ol.moves", hist.map(([s, text]) => h("li",
@@ -31,7 +34,15 @@ export function renderSide(v) {
       chatForm(v));
   } else {
     const inv = inviteUrl(v);
+    if (!v.meta) {
+      // The option names and groups come with the server's schema (fetched once).
+      v.meta = { games: {} };
+      fetchMeta().then((m) => { v.meta = m; if (v.tab === "rules") v.renderSide(); },
+        () => {});
+    }
+    const gameMeta = v.info && v.meta.games[v.info.game];
     body = h("div.rules-box", h("p", (v.info && v.info.describe) || ""),
+      gameMeta ? rulesSummary(gameMeta, v.info.rules) : null,
       inv ? h("p", `${t("table.invite")}: `, h("code", inv)) : null,
       v.seat !== null ? h("button.leave", { type: "button", onclick: () => {
         // Leaving a running match hands the seat to a bot and counts as abandoned.
@@ -74,7 +85,7 @@ export function renderOver(v) {
   if (!m && o && o.is_over && v.info.status === "over") {
     // After a reload the `over` event is history: rebuild the box from the observation.
     m = { winner: o.winner, totals: o.totals, sheet: o.sheet, settlement: null,
-      game_id: v.info.game_id };
+      barrel_falls: o.barrel_falls, game_id: v.info.game_id };
   }
   if (!m || v.hideOver) {
     box.hidden = true;
@@ -84,13 +95,17 @@ export function renderOver(v) {
   const names = v.names();
   const winners = Array.isArray(m.winner) ? m.winner : [m.winner];
   const settle = Array.isArray(m.settlement) ? m.settlement : null;
+  const falls = Array.isArray(m.barrel_falls) ? m.barrel_falls : null;
   box.append(h("div.over-card", { role: "dialog", "aria-label": t("phase.over") },
     h("h2", t("table.winner", { name: winners.map((w) => displayName(names[w], w)).join(" & ") })),
     h("ul.totals", (m.totals || []).map((x, s) => h("li", { class: winners.includes(s)
       ? "won" : "" }, h("b", displayName(names[s], s)), `: ${x}`,
-    settle ? h("span.settle", ` (${settle[s] > 0 ? "+" : ""}${settle[s]})`) : null))),
+    settle ? h("span.settle", ` (${settle[s] > 0 ? "+" : ""}${settle[s]})`) : null,
+    // Thousand: each seat's falls from the barrel in this match (§11.7), beside his total.
+    falls && falls[s] ? h("span.falls", ` · ${t("sheet.barrel_falls")}: ${falls[s]}`)
+      : null))),
     settle ? h("p.muted", t("table.settlement")) : null,
-    sheetTable(m.sheet || [], names),
+    sheetTable(m.sheet || [], names, { barrel_falls: falls, settlement: settle }),
     h("div.over-actions",
       v.seat !== null ? h("button.rematch.primary", { type: "button", onclick: () =>
         v.conn.send({ type: "rematch", table: v.id }) }, t("table.rematch")) : null,

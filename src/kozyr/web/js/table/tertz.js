@@ -1,5 +1,10 @@
-// Tertz's parts of the table (rules/tertz.md): the stock with the turned card under it and
-// the declared combinations (with the marriage) under each seat.
+// Tertz's parts of the table (rules/tertz.md): the stock with the turned card under it,
+// the declared combinations (with the marriage) under each seat, and each seat's taken
+// tricks, which may be looked at while at least 4 cards remain in the stock (§3; the
+// observation's `taken`, null afterwards).
+import { h } from "../ui.js";
+import { t } from "../i18n.js";
+import { cardInline } from "../words.js";
 import { meldsEl, Renderer, stockEl, stockItem, trumpItem } from "./renderer.js";
 
 export default class TertzRenderer extends Renderer {
@@ -8,8 +13,10 @@ export default class TertzRenderer extends Renderer {
     const o = v.obs;
     const mine = Array.isArray(o.combinations) && Array.isArray(o.combinations[s])
       ? o.combinations[s] : [];
-    return meldsEl(mine.map((c) => ({ label: `${c.kind || ""} ${c.value ?? ""}`.trim(),
+    const melds = meldsEl(mine.map((c) => ({ label: `${c.kind || ""} ${c.value ?? ""}`.trim(),
       cards: c.cards || "" })));
+    const taken = takenEl(o, s);
+    return melds || taken ? h("div.seat-extras", melds, taken) : null;
   }
 
   centerKeys(o) {
@@ -24,4 +31,14 @@ export default class TertzRenderer extends Renderer {
     const o = v.obs;
     return [trumpItem(o), stockItem(o)];
   }
+}
+
+/** Return seat `s`'s taken cards while they may be looked at, or null. */
+function takenEl(o, s) {
+  if (!Array.isArray(o.taken) || !o.taken[s]) return null;
+  const cards = String(o.taken[s]).split(/\s+/).filter((x) => x.length === 2);
+  if (!cards.length) return null;
+  return h("div.taken.small", { dataset: { seat: String(s) }, title: t("table.taken_hint") },
+    h("span.taken-label", `${t("table.taken")}: `),
+    h("span.taken-cards", cards.map((c) => cardInline(c))));
 }

@@ -88,11 +88,27 @@ export default class ThousandRenderer extends Renderer {
           ? ` (${displayName(names[o.high_bidder], o.high_bidder)})` : ""));
     }
     items.push(trumpItem(o));
-    // `marriages`: [[seat, suit]...] in the order declared.
+    // `marriages`: [[seat, suit] or [seat, suit, words]...] in the order declared.
     if (Array.isArray(o.marriages) && o.marriages.length) {
-      items.push(h("div.marriages", `${t("term.marriage")}: `, o.marriages.map(([s, suit]) =>
-        h("span.marriage", displayName(names[s], s), " ", suitIcon(suit),
-          ` ${marriageValue(v, suit)}`))));
+      items.push(h("div.marriages", `${t("term.marriage")}: `, o.marriages.map(([s, suit,
+        words]) => h("span.marriage", { dataset: { words: words || "marriage" } },
+        displayName(names[s], s), " ", words === "nines" ? t("term.nines") : suitIcon(suit),
+        words && words.startsWith("bed") ? ` ${t("term.bed")}` : "",
+        words && words.endsWith("keep") ? ` (${t("term.keep")})` : "",
+        ` ${declarationValue(v, suit, words || "marriage")}`))));
+    }
+    // Buying the talon (§11.5): who is asked now, who sold it in this deal.
+    if (o.buyer_asked !== null && o.buyer_asked !== undefined) {
+      items.push(h("div.buying", t("table.buyer_asked", {
+        name: displayName(names[o.buyer_asked], o.buyer_asked) })));
+    }
+    if (Array.isArray(o.sales) && o.sales.length) {
+      items.push(h("div.sales", `${t("mark.sold")}: `, o.sales.map((s) =>
+        displayName(names[s], s)).join(", ")));
+    }
+    // A seat that may still bid blind has not seen its own hand (§11.4).
+    if (Array.isArray(o.hands_unseen) && o.hands_unseen.includes(o.seat)) {
+      items.push(h("div.unseen", t("table.hand_unseen")));
     }
     return items;
   }
@@ -107,32 +123,58 @@ export default class ThousandRenderer extends Renderer {
   }
 
   optionLabel(v, card, opt) {
-    return opt.marriage ? t("act.marriage", { n: marriageValue(v, card[1]) })
-      : super.optionLabel(v, card, opt);
+    // One card, several declarations (§11.1, §11.6): K+Q or bed marriage, "in suit", nines.
+    const key = DECLARE_LABEL[opt.kind];
+    if (!key) return super.optionLabel(v, card, opt);
+    const n = opt.kind === "marriage" && card[0] === "A" ? ACE_MARRIAGE
+      : declarationValue(v, card[1], opt.kind);
+    return t(key, { n });
   }
 
   announce(before, after) {
+    // `marriages`: [seat, suit] per marriage, [seat, suit, words] for §11's declarations.
     const mb = before.marriages || [];
     const ma = after.marriages || [];
     if (ma.length <= mb.length) return null;
-    const [seat, suit] = ma[ma.length - 1];
-    return { seat, suit };
+    const [seat, suit, words] = ma[ma.length - 1];
+    return { seat, suit, words: words || "marriage" };
   }
 
   announceEl(v, a) {
+    const trumpChanges = a.words === "marriage" || a.words === "bed";
     return h("div.announce", { role: "status" },
       h("div.announce-who", displayName(v.names()[a.seat], a.seat)),
-      h("div.announce-what", `${t("term.marriage")} `, suitIcon(a.suit, "suit-icon big"),
-        ` ${marriageValue(v, a.suit)}`),
-      h("div.announce-trump", `${t("table.trump")}: ${t(`suit.${a.suit}`)}`));
+      h("div.announce-what", `${t(DECLARATION_TERM[a.words] || "term.marriage")} `,
+        a.words === "nines" ? null : suitIcon(a.suit, "suit-icon big"),
+        ` ${declarationValue(v, a.suit, a.words)}`),
+      trumpChanges ? h("div.announce-trump", `${t("table.trump")}: ${t(`suit.${a.suit}`)}`)
+        : null);
   }
+}
+
+const ACE_MARRIAGE = 200;
+// The choice buttons and the words of each declaring lead (legal.js `kind`).
+const DECLARE_LABEL = { marriage: "act.marriage", "marriage keep": "act.marriage_keep",
+  bed: "act.bed", "bed keep": "act.bed_keep", nines: "act.nines" };
+const DECLARATION_TERM = { marriage: "term.marriage", "marriage keep": "term.marriage",
+  bed: "term.bed", "bed keep": "term.bed", nines: "term.nines" };
+
+/** Return the rules the table plays (the observation's, else the table's). */
+function rulesOf(v) {
+  return (v.obs && v.obs.rules) || (v.info && v.info.rules) || {};
 }
 
 /** Return what a marriage of `suit` is worth under the table's rules. */
 function marriageValue(v, suit) {
-  const mv = (v.obs && v.obs.rules && v.obs.rules.marriage_values) ||
-    (v.info && v.info.rules && v.info.rules.marriage_values) || DEFAULT_MARRIAGES;
+  const mv = rulesOf(v).marriage_values || DEFAULT_MARRIAGES;
   return mv[suit] ?? DEFAULT_MARRIAGES[suit] ?? "";
+}
+
+/** Return what a declaration of `suit` is worth: marriage, bed marriage (half), four nines. */
+function declarationValue(v, suit, words = "marriage") {
+  if (words === "nines") return rulesOf(v).four_nines ?? "";
+  const full = marriageValue(v, suit);
+  return words.startsWith("bed") && full !== "" ? full / 2 : full;
 }
 
 /** Return the two piles of a two-player talon (a button each when taking one is legal). */
