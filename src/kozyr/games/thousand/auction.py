@@ -14,6 +14,7 @@ from kozyr.core.resampling import ResampledMatch
 from kozyr.games.thousand import actions as A
 from kozyr.games.thousand.cardplay import KINGS_MASK, NINES_MASK
 from kozyr.games.thousand.deal import DealtCards
+from kozyr.games.thousand.declarations import Declarations
 from kozyr.games.thousand.rules import ThousandRules
 from kozyr.games.thousand.scoring import MatchScore, barrel_seats, passes_in_red
 from kozyr.games.thousand.tables import (
@@ -30,7 +31,6 @@ from kozyr.games.thousand.tables import (
     entry,
     give_list,
     hand_points,
-    marriage_cap,
 )
 
 
@@ -56,7 +56,9 @@ class Auction(ResampledMatch):
                  "_redeal_queue", "_rules_json", "_seats", "_size", "_step", "_taken",
                  "_taken_pile", "_talon", "_talon_shown", "_to_act", "_to_give", "_trick",
                  "_trick_no", "_tricks", "_trump", "_writeoff_ok", "cut_penalties",
-                 "first_dealer", "resample_consistent", "rules", "score", "seed")
+                 "first_dealer", "resample_consistent", "rules", "score", "seed",
+                 # -- declarations (§11.1, §11.6): declarations.py; per match, then per deal
+                 "_decl", "_decl_plain", "_cap_plain", "_decl_suits", "_ace_seat", "_ace_suit")
 
     rules: ThousandRules
     seed: int
@@ -94,6 +96,10 @@ class Auction(ResampledMatch):
     _n_active: int
     _nxt: list[int]  # each active seat's next active seat
     _caps: list[int]  # each seat's cap during the bidding (the hands do not change)
+    # -- declarations (§11.1, §11.6): set by ThousandState.__init__
+    _decl: Declarations  # the table's declaration rules (declarations.py)
+    _decl_plain: bool  # Declarations.plain: the leads of §6 (tables.lead_list)
+    _cap_plain: bool  # Declarations.plain_cap: the cap by marriage kings (tables.cap_table)
 
     @property
     def rules_json(self) -> str | dict[str, Any]:
@@ -150,6 +156,10 @@ class Auction(ResampledMatch):
         self._marriages: list[tuple[int, int]] = []
         self._last_trick: tuple[list[int], int, int] | None = None
         self._played: list[int] = []  # cards in play order, for no_shuffle gathering
+        # -- declarations (§11.1, §11.6): declarations.py
+        self._decl_suits = 0  # the suit masks of the suits whose K+Q or Q+J was declared
+        self._ace_seat = -1  # ace_marriage_rule strict: who declared the ace marriage
+        self._ace_suit = -1  # ... and the suit it named (-1: none)
 
 
     def _eligible(self, seat: int) -> bool:
@@ -163,7 +173,7 @@ class Auction(ResampledMatch):
     def _start_bidding(self) -> None:
         self._phase = P_BIDDING
         rules = self.rules
-        if self._ace_marriage:
+        if not self._cap_plain:
             self._caps = [self.hand_cap(h) for h in self._hands]
         else:
             cap_of = self._cap_of
@@ -278,8 +288,8 @@ class Auction(ResampledMatch):
 
     def hand_cap(self, hand: int) -> int:
         """Return the highest bid or contract ``hand`` allows at this table."""
-        if self._ace_marriage:
-            return marriage_cap(hand, self._marriage_values, True, self._max_bid)
+        if not self._cap_plain:  # four aces, bed marriages, four nines: declarations.py
+            return self._decl.cap(hand)
         return self._cap_of[hand & (hand << 1) & KINGS_MASK]
 
 

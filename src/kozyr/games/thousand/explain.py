@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kozyr.cards import ACE, KING, QUEEN, SUIT_MASK, SUIT_SYMBOLS, format_card
+from kozyr.cards import ACE, JACK, KING, NINE, QUEEN, SUIT_MASK, SUIT_SYMBOLS, format_card
 from kozyr.games.thousand import actions as A
-from kozyr.games.thousand.cardplay import KQ_MASK
+from kozyr.games.thousand.cardplay import ACES_MASK, KQ_MASK
+from kozyr.games.thousand.declarations import KEEPING
 from kozyr.games.thousand.scoring import may_write_off
 from kozyr.games.thousand.tables import (
     P_BIDDING,
@@ -54,6 +55,8 @@ def explain(m: ThousandState, action: int) -> str:
         c = action & 31
         if not h >> c & 1:
             return f"you do not hold {format_card(c)}"
+        if action >= A.MARRIAGE_KEEP or not (m._trick or m._decl_plain):
+            return explain_lead(m, action)  # §11's declarations
         if action >= A.MARRIAGE:
             return _explain_marriage(m, c)
         return _explain_follow(m, c)
@@ -163,6 +166,68 @@ def _explain_marriage(m: ThousandState, c: int) -> str:
     if not h >> partner & 1:
         return f"you do not hold {format_card(partner)} to go with {format_card(c)}"
     return "this marriage cannot be declared now"
+
+
+def explain_lead(m: ThousandState, action: int) -> str:
+    """Return why the lead or declaration ``action`` of a held card is illegal under §11's
+    declarations (rules/thousand.md §11.1, §11.6; the rules are declarations.py's)."""
+    c = action & 31
+    base = action - c
+    d = m._decl
+    if m._trick:
+        return "a declaration is made only when leading; following is never a declaration"
+    if base in KEEPING and not d.keep:
+        return "no marriage is declared 'in suit' at this table (marriage_keep_trump is off)"
+    if base in (A.BED, A.BED_KEEP) and not d.bed:
+        return "Q+J is no bed marriage at this table (bed_marriage is off)"
+    if base == A.NINES and not d.nines:
+        return "four nines are no declaration at this table (four_nines is off)"
+    seat = m._to_act
+    h = m._hands[seat]
+    trump = m._trump
+    if not d.allowed(h, trump, seat == m._ace_seat, m._ace_suit) >> c & 1:
+        if h & ACES_MASK:
+            return "you declared the ace marriage: while you hold an ace, you must lead one"
+        return (f"you declared the ace marriage: you may not lead a trump ({SUIT_SYMBOLS[trump]})"
+                " while you hold other cards")
+    if not base:  # a plain lead refused: marriage_auto
+        ways = [A.action_to_text(a) for a in d.declaring(h, m._trick_no, trump, m._decl_suits)
+                if a & 31 == c]
+        return (f"declarations are automatic at this table: leading {format_card(c)} declares "
+                f"({' or '.join(ways)})")
+    rank = c & 7
+    if not (m._trick_no or d.first) and not (d.strict and base == A.MARRIAGE and rank == ACE):
+        return ("no marriage may be declared on the first trick" if base == A.MARRIAGE
+                else "no declaration may be made on the first trick")
+    if base in KEEPING:
+        if d.fixed:
+            return "the declarer named the trump: no declaration changes it, none is 'in suit'"
+        if rank == ACE:
+            return "the ace marriage names the trump: it cannot be declared 'in suit'"
+        if trump < 0:
+            return "no trump is set yet: a marriage 'in suit' keeps the trump, and there is none"
+    s = c >> 3
+    if base in (A.MARRIAGE, A.MARRIAGE_KEEP):
+        if rank == ACE:
+            return ("four aces are no marriage at this table" if not d.ace
+                    else "the ace marriage needs all four aces")
+        if rank in (KING, QUEEN) and h >> (c ^ (KING ^ QUEEN)) & 1 and m._decl_suits & SUIT_MASK[s]:
+            return (f"the {SUIT_SYMBOLS[s]} bed marriage was declared: its queen serves in no "
+                    "marriage now")
+        return _explain_marriage(m, c)
+    if base in (A.BED, A.BED_KEEP):
+        if rank not in (QUEEN, JACK):
+            return "only a queen or a jack (with its partner) declares a bed marriage"
+        partner = c ^ (QUEEN ^ JACK)
+        if not h >> partner & 1:
+            return f"you do not hold {format_card(partner)} to go with {format_card(c)}"
+        if m._decl_suits & SUIT_MASK[s]:
+            return (f"the {SUIT_SYMBOLS[s]} marriage was declared: its queen serves in no bed "
+                    "marriage now")
+    if base == A.NINES:
+        return ("only a nine declares four nines" if rank != NINE
+                else "four nines need all four nines in your hand")
+    return "this declaration cannot be made now"
 
 
 def _explain_follow(m: ThousandState, c: int) -> str:

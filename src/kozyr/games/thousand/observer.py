@@ -16,7 +16,10 @@
   the declarer himself; else null), ``talon_piles`` (two players: each pile's string once
   shown, else null), ``received`` (cards given to this seat), ``given`` (``[seat, card]`` this
   seat gave), ``discards`` (two players, the declarer's own, else null);
-- play: ``trump`` (suit letter or null), ``marriages`` (``[seat, suit letter]``), ``trick``
+- play: ``trump`` (suit letter or null), ``marriages`` (the declarations in order:
+  ``[seat, suit letter]`` for a marriage or the ace marriage (the led ace's suit), and with
+  §11's declarations ``[seat, suit letter, words]``, the words after the card: ``marriage
+  keep``, ``bed``, ``bed keep``, ``nines``), ``trick``
   (``[seat, card]`` in play order), ``leader``, ``last_trick`` (``{"cards", "winner"}`` or
   null), ``tricks_won``, ``taken_points`` (card points in tricks, public: every card played
   was seen);
@@ -28,8 +31,10 @@ see again (others' hands, a talon or pile not shown, the other's discards) from 
 unseen cards in sorted order shuffled by ``rng``, keeping hand sizes, shown voids
 (:func:`kozyr.games.thousand.cardplay.forbidden_cards`: did not follow: no card of the led
 suit; did not trump either: no trump of that moment; ``must_beat``: no higher card of the led
-suit), and cards known to be in a hand (given by or to this seat, a shown talon in the
-declarer's hand, the partner of a declared marriage).  A shown talon card may also have been
+suit; what a lead shows under ``marriage_auto`` and the strict ace marriage:
+:meth:`kozyr.games.thousand.declarations.Declarations.lead_inference`), and cards known to be
+in a hand (given by or to this seat, a shown talon in the declarer's hand, the partners of a
+declaration).  A shown talon card may also have been
 given to an opponent face down: the sample keeps such a card either in the declarer's hand or
 as the card that opponent received.  The past is rewritten to match (the hidden cards of
 ``give``/``discard``, the deal's dealt cards), so the copy is a consistent match to play on;
@@ -56,6 +61,7 @@ from kozyr.core.sampling import match_slots
 from kozyr.games.thousand import actions as A
 from kozyr.games.thousand.cardplay import forbidden_cards, marriage_partners
 from kozyr.games.thousand.deal import DealtCards
+from kozyr.games.thousand.declarations import NAMING, Declarations
 from kozyr.games.thousand.scoring import barrel_seats
 from kozyr.games.thousand.tables import P_BIDDING, P_CONTRACT, P_DEAL, P_OVER, P_REDEAL, P_TALON
 
@@ -86,7 +92,8 @@ class ThousandObservation(BaseObservation):
     received: list[str]
     given: list[SeatCard]
     discards: list[str] | None
-    #: ``[seat, suit letter]`` of each marriage declared, in order.
+    #: ``[seat, suit letter]`` of each declaration, in order (``[seat, suit, words]`` for
+    #: §11's: see the module).
     marriages: list[list[int | str]]
     taken_points: list[int]
     barrel: list[int]
@@ -189,7 +196,7 @@ def observation(m: ThousandState, seat: int | None) -> ThousandObservation:
         "given": given,
         "discards": discards,
         "trump": SUIT_LETTERS[m._trump] if m._trump >= 0 else None,
-        "marriages": [[s, SUIT_LETTERS[t]] for s, t in m._marriages],
+        "marriages": _declared(m),
         "trick": [[s, format_card(c)] for s, c in zip(_trick_seats(m), m._trick, strict=False)]
         if m._trick else [],
         "leader": m._leader if m._leader >= 0 else None,
@@ -207,27 +214,54 @@ def observation(m: ThousandState, seat: int | None) -> ThousandObservation:
     }
 
 
+def _declared(m: ThousandState) -> list[list[int | str]]:
+    """Return the deal's declarations for ``marriages`` (see the module), in order."""
+    if m._decl_plain:
+        return [[s, SUIT_LETTERS[t]] for s, t in m._marriages]
+    out: list[list[int | str]] = []
+    for e in m._log:
+        action = e >> 3
+        if A.MARRIAGE <= action < A.BID and (action < 64 or action >= A.MARRIAGE_KEEP):
+            entry: list[int | str] = [(e >> 1) & 3, SUIT_LETTERS[(action & 31) >> 3]]
+            if action >= A.MARRIAGE_KEEP:
+                entry.append(A.action_to_text(action).split(" ", 2)[2])
+            out.append(entry)
+    return out
+
+
+def _is_play(action: int) -> bool:
+    """Return True for a card played: plain, or a declaring lead (actions.DECLARING)."""
+    return action < 64 or A.MARRIAGE_KEEP <= action < A.BID
+
+
 # -- resample ------------------------------------------------------------------------------------
 def _forbidden(m: ThousandState) -> list[int]:
-    """Return, per seat, the cards its play has shown it cannot hold (voids, must_beat)."""
-    plays = [((e >> 1) & 3, e >> 3 & 31, e >> 3 >= A.MARRIAGE) for e in m._log
-             if e >> 3 < A.DISCARD]
+    """Return, per seat, the cards its play has shown it cannot hold (voids, must_beat, and
+    what leads show: declarations.py)."""
     fixed = m._fixed_trump
-    return forbidden_cards(plays, m._n, len(m._active), m._must_beat,
-                           m._trump if fixed else -1, fixed)
+    trump = m._trump if fixed else -1
+    if m._decl_plain:
+        plays = [((e >> 1) & 3, e >> 3 & 31, e >> 3 >= A.MARRIAGE) for e in m._log
+                 if e >> 3 < A.DISCARD]
+        return forbidden_cards(plays, m._n, len(m._active), m._must_beat, trump, fixed)
+    leads = [((e >> 1) & 3, e >> 3) for e in m._log if _is_play(e >> 3)]
+    out = forbidden_cards([(s, a & 31, a - (a & 31) in NAMING) for s, a in leads], m._n,
+                          len(m._active), m._must_beat, trump, fixed)
+    shown = m._decl.lead_inference(leads, m._n, len(m._active), trump)
+    return [a | b for a, b in zip(out, shown, strict=True)]
 
 
 def _played_by(m: ThousandState) -> list[int]:
     out = [0] * m._n
     for e in m._log:
         action = e >> 3
-        if action < 64:
+        if action < 64 or A.MARRIAGE_KEEP <= action < A.BID:
             out[(e >> 1) & 3] |= 1 << (action & 31)
     return out
 
 
 def _marriage_known(m: ThousandState, played: list[int]) -> list[int]:
-    """Return, per seat, the partners of declared marriages he still holds (known to all)."""
+    """Return, per seat, the partners of his declarations he still holds (known to all)."""
     out = [0] * m._n
     all_played = 0
     for p in played:
@@ -237,6 +271,8 @@ def _marriage_known(m: ThousandState, played: list[int]) -> list[int]:
         if A.MARRIAGE <= action < 64:
             seat, c = (e >> 1) & 3, action & 31
             out[seat] |= marriage_partners(c) & ~all_played
+        elif A.MARRIAGE_KEEP <= action < A.BID:
+            out[(e >> 1) & 3] |= Declarations.partners(action) & ~all_played
     return out
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kozyr.games.thousand.deal import DealtCards
+from kozyr.games.thousand.declarations import Declarations
 from kozyr.games.thousand.rules import ThousandRules
 
 if TYPE_CHECKING:
@@ -157,5 +158,39 @@ class ThousandPosition:
 
     @property
     def marriage_points(self) -> tuple[int, ...]:
-        """Return the marriage points each seat has declared."""
+        """Return the points of the declarations each seat has made (marriages, and with §11's
+        options the ace marriage, bed marriages, four nines)."""
         return tuple(self._m._marriage_points)
+
+    # -- declarations (rules/thousand.md §11.1, §11.6) -------------------------------------
+    @property
+    def declarations(self) -> Declarations:
+        """Return the table's declaration rules: ``leads(hand, trick_no, trump, declared,
+        holder, ace_suit)`` gives any seat's legal leads from the values below."""
+        return self._m._decl
+
+    @property
+    def declared_suits(self) -> int:
+        """Return the suit masks (OR-ed) of the suits whose K+Q or Q+J was declared."""
+        return self._m._decl_suits
+
+    @property
+    def ace_holder(self) -> int | None:
+        """Return the seat that declared the ace marriage under ``ace_marriage_rule`` =
+        ``strict`` (his leads are bound), None if nobody has."""
+        s = self._m._ace_seat
+        return None if s < 0 else s
+
+    @property
+    def ace_suit(self) -> int | None:
+        """Return the suit the strict ace marriage named (None: none)."""
+        s = self._m._ace_suit
+        return None if s < 0 else s
+
+    def leads(self, seat: int) -> list[int]:
+        """Return ``seat``'s legal leads now as play actions (a new list; the engine's rule:
+        :meth:`Declarations.leads`; with none of §11's options on, the set ``lead_list`` gives)."""
+        m = self._m
+        t = m._trump
+        return m._decl.leads(m._hands[seat], m._trick_no, t, m._decl_suits, seat == m._ace_seat,
+                             m._ace_suit)

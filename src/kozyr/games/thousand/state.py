@@ -39,9 +39,9 @@ from kozyr.games.thousand.cardplay import (
     NINES_MASK,
     POINTS,
     legal_follow,
-    marriage_value,
     marriages_value,
 )
+from kozyr.games.thousand.declarations import Declarations
 from kozyr.games.thousand.deal import (
     DealtCards,
     active_seats,
@@ -113,6 +113,8 @@ class ThousandState(Auction):
         self._first_marriage = rules.marriage_on_first_trick
         self._fixed_trump = rules.declarer_names_trump
         self._cap_of = cap_table(self._marriage_values, self._max_bid)
+        self._decl = decl = Declarations.of(rules)  # §11's declarations, off: the fast paths
+        self._decl_plain, self._cap_plain = decl.plain, decl.plain_cap
         self._seats = seat_tables(n, rules.forced_bidder == "dealer")
         self._redeal_before = rules.redeal and rules.redeal_when == "before_bidding"
         self._redeal_after_pass = rules.redeal and rules.redeal_when == "after_pass"
@@ -237,7 +239,8 @@ class ThousandState(Auction):
             return 0
         h = self._hands[self._to_act]
         if not self._trick:
-            return h
+            return h if self._decl_plain else self._decl.allowed(
+                h, self._trump, self._to_act == self._ace_seat, self._ace_suit)
         return legal_follow(h, self._led, self._best_led, self._trump, self._must_beat)
 
     def legal_actions(self) -> list[int]:
@@ -259,6 +262,9 @@ class ThousandState(Auction):
         ph = self._phase
         if ph == P_PLAY:  # a lead
             h = self._hands[self._to_act]
+            if not self._decl_plain:  # §11's declarations (declarations.py)
+                return self._decl.leads(h, self._trick_no, self._trump, self._decl_suits,
+                                        self._to_act == self._ace_seat, self._ace_suit)
             if (self._trick_no or self._first_marriage) and (
                     h & (h + h) & KINGS_MASK or self._ace_marriage):  # h + h: h << 1
                 return lead_list(h, self._ace_marriage)
@@ -279,7 +285,7 @@ class ThousandState(Auction):
                     out.append(A.WRITEOFF)
                 return out
             h = self._hands[self._declarer]
-            cap = (self.hand_cap(h) if self._ace_marriage
+            cap = (self.hand_cap(h) if not self._cap_plain
                    else self._cap_of[h & (h + h) & KINGS_MASK])
             return contract_list(self._bid, cap, self._step, self._writeoff_ok)
         if ph == P_REDEAL:
@@ -358,8 +364,8 @@ class ThousandState(Auction):
         elif action == A.PASS:
             self._passed[seat] = True
             self._next_bidder(self._nxt[seat])
-        elif action < 64:
-            self._lead_marriage(seat, action - A.MARRIAGE)
+        elif action < 64 or action >= A.MARRIAGE_KEEP:  # (action < A.BID here)
+            self._lead_declaring(seat, action)
         elif action < 96:
             self._discard(action - A.DISCARD)
         elif action < 224:
@@ -388,16 +394,18 @@ class ThousandState(Auction):
         self._phase = P_PLAY
         self._to_act = self._leader = self._declarer
 
-    def _declare(self, seat: int, c: int) -> None:
-        s = c >> 3
-        self._marriage_points[seat] += marriage_value(c, self._marriage_values)
-        self._marriages.append((seat, s))
-        if not self._fixed_trump:
-            self._trump = s
-
-    def _lead_marriage(self, seat: int, c: int) -> None:
-        """Lead ``c`` declaring its marriage (a declaration is always a lead)."""
-        self._declare(seat, c)
+    def _lead_declaring(self, seat: int, action: int) -> None:
+        """Lead a card declaring (``play c marriage``, ``bed``, ``nines``, ``... keep``; what
+        each scores and does is declarations.py's; a declaration is always a lead)."""
+        c = action & 31
+        value, trump, declared, ace = self._decl.effect(action)
+        self._marriage_points[seat] += value
+        self._marriages.append((seat, c >> 3))
+        if trump >= 0:
+            self._trump = trump
+        self._decl_suits |= declared
+        if ace:  # ace_marriage_rule strict: his later leads are bound
+            self._ace_seat, self._ace_suit = seat, trump
         self._hands[seat] &= ~(1 << c)
         self._trick.append(c)
         self._led = c >> 3
@@ -428,7 +436,8 @@ class ThousandState(Auction):
             points[d] += hand_points(self._discards)
         return DealOutcome(dealer, "played", d, self._bid, self._contract, tuple(points),
                            tuple(self._tricks), blind=self._blind, sitting_out=sitting,
-                           talon_marriage=talon_marriage)
+                           talon_marriage=talon_marriage,
+                           declarations=tuple(self._marriage_points))
 
     def _finish_deal(self, kind: str) -> None:
         rules = self.rules

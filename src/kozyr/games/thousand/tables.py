@@ -15,7 +15,9 @@ from typing import Any
 
 from kozyr.cards import ACE, KING, NINE
 from kozyr.games.thousand import actions as A
+from kozyr.games.thousand import declarations
 from kozyr.games.thousand.cardplay import ACES_MASK, KINGS_MASK, card_points, marriages_value
+from kozyr.games.thousand.deal import POOR_TALON as _POOR_TALON
 from kozyr.games.thousand.deal import active_seats
 from kozyr.games.thousand.rules import ThousandRules
 
@@ -31,8 +33,8 @@ SUIT_OF: tuple[int, ...] = tuple(c >> 3 for c in range(32))
 BIT: tuple[int, ...] = tuple(1 << c for c in range(32))
 NOT_BIT: tuple[int, ...] = tuple(~(1 << c) for c in range(32))
 
-#: A talon worth fewer card points than this is poor (``redeal_poor_talon``).
-POOR_TALON = 5
+#: A talon worth fewer card points than this is poor (deal.py: ``redeal_poor_talon``).
+POOR_TALON = _POOR_TALON
 
 
 def _half_lists(offset: int) -> dict[int, tuple[int, ...]]:
@@ -141,8 +143,10 @@ hand_points = card_points
 
 
 def hand_cap(hand: int, rules: ThousandRules) -> int:
-    """Return the highest bid or contract ``hand`` allows: 120 + its marriages, <= max_bid."""
-    return marriage_cap(hand, rules.marriages, rules.ace_marriage, rules.max_bid)
+    """Return the highest bid or contract ``hand`` allows: 120 + its declarations (marriages;
+    with the options, four aces, bed marriages, four nines), <= max_bid
+    (:func:`kozyr.games.thousand.declarations.hand_cap`)."""
+    return declarations.hand_cap(hand, rules)
 
 
 def marriage_cap(hand: int, values: tuple[int, int, int, int], ace: bool, max_bid: int) -> int:
