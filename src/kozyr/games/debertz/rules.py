@@ -91,6 +91,16 @@ class DebertzRules(RuleSet):
                         "overtrump": "trump_lead"},
     }
 
+    #: Bundles turning §9's options on, for the conformance suite (besides every preset).
+    BUNDLES: ClassVar[dict[str, dict[str, Any]]] = {
+        "conventions3": {"preset": "debertz3", "first_lead": "previous_top",
+                         "overtrump": "trump_lead", "declarer_must_beat": "each_defender",
+                         "bait_to": "top", "hanging_bait_to": "next_top", "ante": 5},
+        "conventions4": {"preset": "debertz4", "first_lead": "previous_top",
+                         "overtrump": "trump_lead", "hanging_bait_to": "next_top", "ante": 2},
+        "app2": {"preset": "debertz_app", "players": 2, "target": 301},
+    }
+
     GROUPS: ClassVar[tuple[tuple[str, tuple[str, ...]], ...]] = (
         ("match", ("players", "target", "ante")),
         ("deal", ("seven_swap", "cutter_visible")),

@@ -44,7 +44,8 @@ Readings where rules/debertz.md §8 still leaves a choice (each one is tested):
   :func:`~kozyr.games.debertz.scoring.score_deal`.
 - A debertz row has the deal's declarer, zero points and scores, and ``debertz`` on the
   winning side; the match ends at once.
-- ``ante`` is carried in the rules only: totals never include it.
+- ``ante`` never enters the totals: it is settled when the match is complete
+  (:func:`kozyr.games.debertz.spec.settle`, rules/debertz.md §9.2).
 
 The hot path (``legal_actions``, ``apply_action``) hands out legal lists shared from tables
 (never to be mutated by callers: copy one to change it) and keeps the trick's best card as
