@@ -32,15 +32,30 @@ MALFORMED = ["", " ", "nonsense", "play", "play XX", "play 1S", "play AS AS", "b
              "contract", "\x00", "play AS extra", "pass pass", "🂡"]
 
 
+#: The prefix of a case that names one of a rule set's option bundles (RuleSet.BUNDLES).
+BUNDLE = "bundle:"
+
+
 def cases() -> list[Any]:
-    """Return one pytest parameter ``(game, preset)`` per registered game and rule-set preset."""
-    return [pytest.param(s.name, preset, id=f"{s.name}-{preset}")
-            for s in specs() for preset in s.rules_class().PRESETS]
+    """Return one pytest parameter ``(game, preset)`` per registered game and rule-set preset,
+    and one per option bundle of its rule set (``preset`` is then ``bundle:NAME``)."""
+    out = [pytest.param(s.name, preset, id=f"{s.name}-{preset}")
+           for s in specs() for preset in s.rules_class().PRESETS]
+    out += [pytest.param(s.name, BUNDLE + name, id=f"{s.name}-{BUNDLE}{name}")
+            for s in specs() for name in s.rules_class().BUNDLES]
+    return out
+
+
+def case_rules(game: str, preset: str) -> Any:
+    """Return the record rules of a case: the preset's name, or the bundle's rules."""
+    if preset.startswith(BUNDLE):
+        return dict(new_match(game).rules.BUNDLES[preset[len(BUNDLE):]])
+    return preset
 
 
 def fresh(game: str, preset: str, seed: int, first_dealer: int | None = None) -> Match:
-    """Return a new match of ``game`` under ``preset``, seeded."""
-    return new_match(game, preset, seed=seed, first_dealer=first_dealer)
+    """Return a new match of ``game`` under ``preset`` (or a ``bundle:NAME``), seeded."""
+    return new_match(game, case_rules(game, preset), seed=seed, first_dealer=first_dealer)
 
 
 def seats(m: Match) -> list[int | None]:

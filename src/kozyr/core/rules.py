@@ -44,6 +44,9 @@ class RuleSet:
     LEGACY_PRESETS: ClassVar[Mapping[int, Mapping[str, Mapping[str, Any]]]] = {}
     #: Options that :meth:`describe` names only when they differ from their default.
     QUIET_DEFAULTS: ClassVar[frozenset[str]] = frozenset()
+    #: Option bundles that turn the non-default options on (name -> record rules: a preset plus
+    #: overrides), played by the conformance suite and the arenas besides every preset.
+    BUNDLES: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
     #: The options grouped as on the rules page: (group key, option names) in page order.
     GROUPS: ClassVar[tuple[tuple[str, tuple[str, ...]], ...]] = ()
 
