@@ -1,6 +1,17 @@
-"""Debertz deal and match scoring (rules/debertz.md §6, §8), apart from the deal's state.
+"""Debertz deal and match scoring (rules/debertz.md §6, §8, §9.6), apart from the deal's state.
 
 Everything here works per *side*: a seat with 2-3 players, a team of two partners with 4.
+
+§9.6's options, read literally (each default is the rule of §6):
+
+- ``declarer_must_beat`` (:func:`contract_result`) compares raw deal points (``points``).
+- ``bait_to`` = ``top`` (:func:`bait_takers`): "the most points" are the raw deal points; the
+  sides tied for the most share as ``split`` does, P and a pot floored apart (§9.P.3).
+- A side's **written score** (:attr:`DealScore.written`) is its score after the bait or
+  hanging-bait transfer and a third bait's -100 (§9.P.2), before the skate penalty and any pot.
+  ``hanging_bait_to`` = ``next_top`` gives the whole pot to the one side with the highest written
+  score (§9.P.4), else the pot waits; a tie of the deal adds to the pot after that.  The engine
+  keeps the written scores of the last played deal for ``first_lead`` = ``previous_top``.
 
 >>> r = score_deal([70, 40, 25], declarer=0, took=[True, True, True], baits=[0, 0, 0], pot=0,
 ...                skate_penalty=50)
