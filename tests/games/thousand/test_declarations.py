@@ -9,6 +9,7 @@ both others pass: seat 1 declares); the expected sheet rows are written out by h
 from __future__ import annotations
 
 import re
+from itertools import chain
 from typing import Any
 
 from kozyr.records import replay_record
@@ -31,6 +32,11 @@ BED_TRICKS = [
 ]
 
 
+def flat(tricks: list[list[str]]) -> list[str]:
+    """Return the tricks' actions in order."""
+    return list(chain.from_iterable(tricks))
+
+
 def _record(deal: dict[str, Any], actions: list[str], **rules: Any) -> dict[str, Any]:
     return {"format": 2, "game": "thousand", "rules": {"preset": "classic", **rules},
             "players": ["a", "b", "c"], "first_dealer": 0, "seed": 1,
@@ -44,7 +50,7 @@ def _row(rec: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_bed_marriages_score_half_and_name_the_trump() -> None:
-    rec = _record(BED_DEAL, [*BED_TALON, "contract 200", *sum(BED_TRICKS, [])],
+    rec = _record(BED_DEAL, [*BED_TALON, "contract 200", *flat(BED_TRICKS)],
                   bed_marriage=True)
     row = _row(rec)
     # seat 1: 104 card points + 20 (bed ♠) + 100 (♥ K+Q); seat 0: 16 -> 15; seat 2 no trick
@@ -118,7 +124,7 @@ NINES_TRICKS = [
 
 
 def test_four_nines_score_and_keep_the_trump() -> None:
-    rec = _record(NINES_DEAL, [*NINES_TALON, "contract 350", *sum(NINES_TRICKS, [])],
+    rec = _record(NINES_DEAL, [*NINES_TALON, "contract 350", *flat(NINES_TRICKS)],
                   four_nines=200, max_bid=400)
     row = _row(rec)
     # seat 1: 78 card points + 100 + 200; seat 0: 42 -> 40
@@ -167,7 +173,7 @@ KEEP_TRICKS = [
 
 
 def test_a_marriage_in_suit_scores_and_keeps_the_trump() -> None:
-    rec = _record(BED_DEAL, [*BED_TALON, "contract 140", *sum(KEEP_TRICKS, [])],
+    rec = _record(BED_DEAL, [*BED_TALON, "contract 140", *flat(KEEP_TRICKS)],
                   bed_marriage=True, marriage_keep_trump=True)
     row = _row(rec)
     # seat 1: 26 card points + 20 + 100 = 146 >= 140; seat 0: 94 -> 95
@@ -230,7 +236,7 @@ STRICT = {"ace_marriage": True, "ace_marriage_rule": "strict"}
 
 
 def test_strict_ace_marriage_deal() -> None:
-    rec = _record(ACES_DEAL, [*STRICT_TALON, *sum(STRICT_TRICKS, [])], **STRICT)
+    rec = _record(ACES_DEAL, [*STRICT_TALON, *flat(STRICT_TRICKS)], **STRICT)
     row = _row(rec)
     # seat 1: 104 card points + 200 = 304 >= 300; seat 2: 16 -> 15; seat 0 took no trick
     assert row["points"] == [0, 304, 16]
