@@ -18,6 +18,7 @@ from kozyr.games.thousand.scoring import (
     score_simple,
     simple_scoring_ok,
 )
+from kozyr.records import replay_record
 
 
 def rules(preset: str = "classic", **options: Any) -> ThousandRules:
@@ -524,3 +525,38 @@ def test_score_simple_declines_what_it_does_not_handle(option: dict[str, Any]) -
     assert score_simple(r, score, 0, True, 1, 120, 120, (0, 120, 0), (0, 8, 0), False) is None
     assert score_simple(r, score, 0, False, 1, 120, None, None, None, False) is None
     assert score == frozen
+
+
+# -- through a record -------------------------------------------------------------------------
+# Dealer 0: seat 1 holds the forced 100, both others pass; seat 1 takes KC QC JC, gives JC to
+# seat 0 and QC to seat 2, keeps 100.  Seat 0 declares ♥ (100) after taking trick 5.
+OPPONENT_MARRIAGE = {
+    "hands": ["KH QH AC TC 9C JS 9S", "AS TS KS QS AD TD KD", "AH TH JH 9H QD JD 9D"],
+    "talon": "KC QC JC",
+    "actions": [
+        "pass", "pass", "give 0 JC", "give 2 QC", "contract 100",
+        "play AD", "play 9D", "play 9S",             # seat 1: 11
+        "play KS marriage", "play 9H", "play JS",    # +40, trump ♠; seat 1: 6
+        "play TD", "play JD", "play 9C",             # seat 1: 12
+        "play KD", "play QD", "play JC",             # seat 1: 9
+        "play KC", "play QC", "play AC",             # seat 0: 18
+        "play KH marriage", "play QS", "play AH",    # +100, trump ♥; seat 2: 18
+        "play TH", "play QH", "play TS",             # seat 2: 23
+        "play JH", "play TC", "play AS",             # seat 2: 23
+    ]}
+
+
+def _replayed_row(**options: Any) -> dict[str, Any]:
+    rec = {"format": 2, "game": "thousand", "rules": {"preset": "classic", **options},
+           "players": ["a", "b", "c"], "first_dealer": 0, "seed": 1,
+           "deals": [OPPONENT_MARRIAGE]}
+    row: dict[str, Any] = replay_record(rec).summary()["deals"][0]
+    return row
+
+
+def test_marriage_declarer_only_through_a_record() -> None:
+    # seat 1: 38 cards + 40 = 78 < 100; seat 0: 18 cards + 100; seat 2: 64 cards
+    row = _replayed_row()
+    assert row["points"] == [118, 78, 64] and row["scores"] == [120, -100, 65]
+    row = _replayed_row(marriage_declarer_only=True)
+    assert row["points"] == [18, 78, 64] and row["scores"] == [20, -100, 65]
