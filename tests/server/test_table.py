@@ -35,7 +35,9 @@ def test_settlement_is_the_games_hook() -> None:
 def test_a_failing_settlement_hook_settles_nothing(monkeypatch: pytest.MonkeyPatch,
                                                    caplog: pytest.LogCaptureFixture) -> None:
     broken = replace(spec("thousand"), settlement="kozyr.games.thousand.spec:no_such_hook")
-    monkeypatch.setattr(master_module, "spec", lambda name: broken)
+    import kozyr.games.registry as registry_module
+
+    monkeypatch.setattr(registry_module, "spec", lambda name: broken)
     rules = ThousandRules.from_preset("classic")
     assert settlement(_finished("thousand", rules, [1010, 300, -40], 0)) is None
     assert "the settlement failed" in caplog.text
