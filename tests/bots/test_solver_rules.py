@@ -1,7 +1,8 @@
 """The Thousand solver plays by the engine's rules, for every option bundle that changes card play.
 
 Two checks per bundle (every preset, and must_beat / ace_marriage / marriage_on_first_trick
-turned on and off), on seeded random positions:
+turned on and off; and every option bundle of ``ThousandRules.BUNDLES``: bed marriages, four
+nines, ``keep``, ``marriage_auto``, the strict ace marriage, ...), on seeded random positions:
 
 - the solver's legal moves (:meth:`Position.legal_moves`) are the engine's ``legal_actions`` at
   every card of random deals, and the solver's own successor (:meth:`Position.play`: hands,
@@ -21,6 +22,7 @@ import pytest
 
 from kozyr.bots.solver import solve_exact
 from kozyr.bots.solver.adapter import position_from_match
+from kozyr.cards import parse_hand
 from kozyr.games.thousand import ThousandMatch, ThousandRules
 from kozyr.games.thousand.position import ThousandPosition
 
@@ -42,11 +44,23 @@ def _bundles() -> list[tuple[str, dict[str, bool]]]:
     return out
 
 
-BUNDLES = _bundles()
-IDS = [p + "".join(f"-{k}={int(v)}" for k, v in o.items()) for p, o in BUNDLES]
+def _option_bundles() -> list[tuple[str, dict[str, Any]]]:
+    """Return ThousandRules.BUNDLES (§11's options on) as (preset, options)."""
+    out = []
+    for bundle in ThousandRules.BUNDLES.values():
+        options = dict(bundle)
+        out.append((str(options.pop("preset")), options))
+    return out
 
 
-def _seeded(preset: str, options: dict[str, bool]) -> random.Random:
+BUNDLES: list[tuple[str, dict[str, Any]]] = [*_bundles(), *_option_bundles()]
+IDS = [p + "".join(f"-{k}={int(v)}" for k, v in o.items()) for p, o in _bundles()]
+IDS += [f"bundle-{name}" for name in ThousandRules.BUNDLES]
+#: Concessions and redeals: a random deal must come to its cards.
+NOT_PLAYED = ("writeoff", "redeal", "strikeout")
+
+
+def _seeded(preset: str, options: dict[str, Any]) -> random.Random:
     return random.Random(f"{preset} {sorted(options.items())}")
 
 
@@ -60,12 +74,12 @@ def _play_phase(rules: ThousandRules, seed: int, rng: random.Random) -> Thousand
             continue
         if m.phase == "play":
             return m
-        legal = [a for a in m.legal_actions() if m.action_to_text(a) not in ("writeoff", "redeal")]
+        legal = [a for a in m.legal_actions() if m.action_to_text(a) not in NOT_PLAYED]
         m.apply_action(rng.choice(legal))
 
 
 @pytest.mark.parametrize(("preset", "options"), BUNDLES, ids=IDS)
-def test_legal_moves_and_successors_are_the_engines(preset: str, options: dict[str, bool]) -> None:
+def test_legal_moves_and_successors_are_the_engines(preset: str, options: dict[str, Any]) -> None:
     rules = ThousandRules.from_preset(preset, **options)
     rng = _seeded(preset, options)
     positions = 0
@@ -80,9 +94,11 @@ def test_legal_moves_and_successors_are_the_engines(preset: str, options: dict[s
             a = rng.choice(m.legal_actions())
             pos = pos.play(a)
             m.apply_action(a)
-        # the last card: the solver's points are the sheet's
+        # the last card: the solver's points are the sheet's (cards and the declarations
+        # that count; a barrel seat's under barrel_no_marriages are not the solver's to know)
         row = m.sheet[-1]
-        assert [row.points[s] for s in seats] == list(pos.points)
+        if not rules.barrel_no_marriages:
+            assert [row.points[s] for s in seats] == list(pos.points)
     assert positions >= 6 * 8
 
 
@@ -116,7 +132,7 @@ def _endgame(rules: ThousandRules, seed: int, rng: random.Random, cards: int) ->
 
 
 @pytest.mark.parametrize(("preset", "options"), BUNDLES, ids=IDS)
-def test_the_search_plays_by_the_engines_rules(preset: str, options: dict[str, bool]) -> None:
+def test_the_search_plays_by_the_engines_rules(preset: str, options: dict[str, Any]) -> None:
     rules = ThousandRules.from_preset(preset, **options)
     rng = _seeded(preset, options)
     cards = 4 if rules.players == 2 else 3
@@ -135,3 +151,67 @@ def _describe(m: ThousandMatch) -> dict[str, Any]:
 
     return {"hands": [format_hand(h) for h in p.hands], "trick": [format_card(c) for c in p.trick],
             "trump": p.trump, "leader": p.leader, "declarer": p.declarer}
+
+
+# -- §11's declarations, on deals made to hold them -----------------------------------------
+def _declaring_deal(rng: random.Random, nines: bool) -> dict[str, Any]:
+    """Return a three-player deal in which one seat holds the four nines and three aces
+    (``nines``), or the four aces; the other cards at random."""
+    from kozyr.cards import THOUSAND_DECK, format_hand
+
+    special = parse_hand("9S 9C 9D 9H AS AC AD" if nines else "AS AC AD AH")
+    rest = [c for c in range(32) if (THOUSAND_DECK & ~special) >> c & 1]
+    rng.shuffle(rest)
+    k = 7 - special.bit_count()
+    hands = [special | sum(1 << c for c in rest[:k])]
+    hands += [sum(1 << c for c in rest[k + 7 * i:k + 7 * i + 7]) for i in range(2)]
+    rng.shuffle(hands)
+    talon = sum(1 << c for c in rest[k + 14:])
+    return {"hands": [format_hand(h) for h in hands], "talon": format_hand(talon)}
+
+
+DECLARING_BUNDLES = ("declarations", "tysiac_declarations")
+
+
+@pytest.mark.parametrize("bundle", DECLARING_BUNDLES)
+def test_declaring_leads_and_values_are_the_engines(bundle: str) -> None:
+    """Bed marriages, four nines, ``keep``, ``marriage_auto`` and the strict ace marriage:
+    at every card the solver's moves and successor are the engine's, and on endgames its
+    value is the engine's minimax, on deals dealt to hold them (declaring leads preferred)."""
+    options = dict(ThousandRules.BUNDLES[bundle])
+    rules = ThousandRules.from_preset(str(options.pop("preset")), **options)
+    rng = random.Random(bundle)
+    seen: set[str] = set()
+    endgames = 0
+    for seed in range(40):
+        m = ThousandMatch(rules, seed=seed, first_dealer=0)
+        m.deal(_declaring_deal(rng, seed % 2 == 0))
+        while m.phase != "play":
+            legal = [a for a in m.legal_actions() if m.action_to_text(a) not in NOT_PLAYED]
+            assert m.phase != "over" and legal
+            m.apply_action(rng.choice(legal))
+        deal = m.deal_index
+        pos, seats = position_from_match(m)
+        while m.deal_index == deal and m.phase == "play":
+            assert pos == position_from_match(m)[0]
+            legal = m.legal_actions()
+            assert sorted(pos.legal_moves()) == sorted(legal)
+            p = ThousandPosition(m)
+            if p.ace_holder is not None:
+                seen.add("strict holder")
+            seat = m.current_player()
+            assert seat is not None
+            if p.hand(seat).bit_count() <= 3 and not p.trick and endgames < 12:
+                endgames += 1
+                assert p.declarer is not None
+                assert solve_exact(pos) == _engine_value(m, p.declarer, deal), _describe(m)
+            declaring = [a for a in legal if a >= 32]
+            a = rng.choice(declaring if declaring and rng.random() < 0.8 else legal)
+            seen.add(m.action_to_text(a).split(" ", 2)[-1] if a >= 32 else "plain")
+            pos = pos.play(a)
+            m.apply_action(a)
+        row = m.sheet[-1]
+        assert [row.points[s] for s in seats] == list(pos.points)
+    wanted = {"bed", "nines", "marriage"} | (
+        {"bed keep", "marriage keep", "strict holder"} if bundle == "declarations" else set())
+    assert wanted <= seen, seen

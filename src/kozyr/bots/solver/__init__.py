@@ -27,10 +27,14 @@ card points of a deal are fixed); a defender's own marriages do not enter the va
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Any
 
+from kozyr.bots.solver.declaring import DeclaringSearch, uses_declaring
 from kozyr.bots.solver.search import DECLARE, Search, SearchTimeout
-from kozyr.cards import format_card, parse_card, parse_hand
+from kozyr.cards import parse_card, parse_hand
+from kozyr.games.thousand.actions import action_to_text
 from kozyr.games.thousand.cardplay import POINTS, card_points, pile_points
+from kozyr.games.thousand.declarations import Declarations
 
 __all__ = [
     "DECLARE",
@@ -75,6 +79,14 @@ class Position:
     fixed_trump: bool = False
     points: tuple[int, ...] = field(default=())
     weights: tuple[int, ...] | None = None
+    #: §11's declarations (None: §6's, the fast search); with them the state they read:
+    #: the suits declared, the strict ace-marriage holder (a solver seat, -1: none) and the
+    #: suit it named, and per seat whether its declarations count (1) or not (0).
+    declarations: Declarations | None = None
+    declared: int = 0
+    holder: int = -1
+    ace_suit: int = -1
+    counts: tuple[int, ...] | None = None
 
     @classmethod
     def from_text(cls, hands: list[str], leader: int, declarer: int, trick: str = "",
@@ -104,8 +116,17 @@ class Position:
             return self.points[self.declarer]
         return sum(w * p for w, p in zip(self.weights, self.points, strict=True))
 
-    def search(self) -> Search:
-        """Return a fresh search state for this position."""
+    def search(self) -> Search | DeclaringSearch:
+        """Return a fresh search state for this position (:class:`DeclaringSearch` under
+        §11's declarations, else the fast :class:`Search`)."""
+        if uses_declaring(self.declarations, self.counts):
+            assert self.declarations is not None
+            return DeclaringSearch(
+                list(self.hands), self.leader, list(self.trick),
+                -1 if self.trump is None else self.trump, self.declarer, self.can_declare,
+                self.declarations, declared=self.declared, holder=self.holder,
+                ace_suit=self.ace_suit, must_beat=self.must_beat, weights=self.weights,
+                counts=self.counts)
         return Search(list(self.hands), self.leader, list(self.trick),
                       -1 if self.trump is None else self.trump, self.declarer, self.can_declare,
                       self.marriage_values, self.ace_marriage, self.must_beat, self.fixed_trump,
@@ -122,7 +143,10 @@ class Position:
         s.play(move)
         pts = list(self.points or (0,) * self.seats)
         c = move & 31
-        if move & DECLARE:
+        if isinstance(s, DeclaringSearch):
+            if move >= DECLARE and s.counts[seat]:
+                pts[seat] += s.decl.value(move)
+        elif move & DECLARE:
             from kozyr.cards import ACE
 
             pts[seat] += self.ace_marriage if c & 7 == ACE else self.marriage_values[c >> 3]
@@ -131,9 +155,11 @@ class Position:
             winner = s.leader
             trick_pts = pile_points((*self.trick, c))
             pts[winner] += trick_pts
+        extra = {} if not isinstance(s, DeclaringSearch) else {
+            "declared": s.declared, "holder": s.holder, "ace_suit": s.ace_suit}
         return replace(self, hands=tuple(s.hands), leader=s.leader, trick=tuple(s.trick),
                        trump=None if s.trump < 0 else s.trump, can_declare=s.can_declare,
-                       points=tuple(pts))
+                       points=tuple(pts), **extra)  # type: ignore[arg-type]
 
     def remaining_points(self) -> int:
         """Return the card points still in the hands."""
@@ -141,9 +167,8 @@ class Position:
 
 
 def move_text(move: int) -> str:
-    """Return a move in record notation, e.g. ``"play KH marriage"``."""
-    text = "play " + format_card(move & 31)
-    return text + " marriage" if move & DECLARE else text
+    """Return a move in record notation, e.g. ``"play KH marriage"`` (``"play QH bed"``)."""
+    return action_to_text(move)
 
 
 class Solver:
@@ -183,7 +208,7 @@ class Solver:
         out: dict[int, int] = {}
         last: int | None = None  # a sibling's value: the first guess for the next one
         for m in s.moves():
-            snap = s.copy_state()
+            snap: Any = s.copy_state()
             gain = s.play(m)
             base = self.base + gain
             if threshold is None:
@@ -195,10 +220,10 @@ class Solver:
         return out
 
 
-def _bisect(s: Search, guess: int | None) -> int:
+def _bisect(s: Search | DeclaringSearch, guess: int | None) -> int:
     """Return the exact future value of ``s`` by null-window tests."""
     lo = 0
-    hi = max(s.weights) * (s.remaining + sum(s.mv) + s.ace)  # the value lies in [lo, hi]
+    hi = s.bound()  # the value lies in [lo, hi]
     t = (lo + hi + 1) // 2 if guess is None else guess
     while lo < hi:
         t = max(lo + 1, min(t, hi))

@@ -71,6 +71,10 @@ class SearchState:
         #: Whether sequence cards are merged (off only to check the merging).
         self.merge = True
 
+    def bound(self) -> int:
+        """Return an upper bound of the value still to come (points and marriages)."""
+        return max(self.weights) * (self.remaining + sum(self.mv) + self.ace)
+
     @property
     def nodes(self) -> int:
         """Return the nodes searched by the last search."""
