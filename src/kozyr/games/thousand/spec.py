@@ -30,7 +30,7 @@ SPEC = GameSpec(
     name="thousand",
     title="Thousand",
     match="kozyr.games.thousand:ThousandMatch",
-    card_keys=("hands", "talon"),
+    card_keys=("hands", "talon", "cut_penalty_seat"),  # the last: only when charged (§11.3)
     salons=(
         ("classic", "Thousand — classic"),
         ("online", "Thousand — online"),

@@ -26,33 +26,33 @@ from collections.abc import Callable
 from operator import add
 from typing import Any, Self
 
-from kozyr.cards import JACK, NINE, SUIT_MASK, cards_of
+from kozyr.cards import SUIT_MASK, cards_of
 from kozyr.core.dealing import first_dealer_of
-from kozyr.core.errors import IllegalActionError
+from kozyr.core.errors import IllegalActionError, RecordError
 from kozyr.core.sheet import DealRow
 from kozyr.games.thousand import actions as A
 from kozyr.games.thousand.auction import Auction
 from kozyr.games.thousand.cardplay import (
     ABOVE,
-    BYTE_POINTS,
     KINGS_MASK,
-    NINES_MASK,
     POINTS,
     legal_follow,
     marriages_value,
 )
-from kozyr.games.thousand.declarations import Declarations
 from kozyr.games.thousand.deal import (
     DealtCards,
-    active_seats,
     cut,
+    cut_ritual,
+    cutter,
     deal_deck,
     hashed_deal,
     hashed_deck,
     hashed_int,
     parse_dealt,
+    record_cut_penalty,
     shuffled_deck,
 )
+from kozyr.games.thousand.declarations import Declarations
 from kozyr.games.thousand.rules import ThousandRules
 from kozyr.games.thousand.scoring import DealOutcome, MatchScore, score_deal, score_simple
 from kozyr.games.thousand.tables import (
@@ -79,12 +79,13 @@ from kozyr.games.thousand.tables import (
     seat_tables,
     slot_copier,
 )
+from kozyr.games.thousand.talon import Talon
 
 #: With what this module gave before the split, imported from tables.py and cardplay.py.
 __all__ = ["POINTS", "ThousandState", "hand_cap", "hashed_deal", "hashed_deck"]
 
 
-class ThousandState(Auction):
+class ThousandState(Talon):
     """A Thousand match's state machine: dealing, the legal actions, applying them, the play,
     the end of each deal (its auction is :class:`~kozyr.games.thousand.auction.Auction`).
 
@@ -116,8 +117,7 @@ class ThousandState(Auction):
         self._decl = decl = Declarations.of(rules)  # §11's declarations, off: the fast paths
         self._decl_plain, self._cap_plain = decl.plain, decl.plain_cap
         self._seats = seat_tables(n, rules.forced_bidder == "dealer")
-        self._redeal_before = rules.redeal and rules.redeal_when == "before_bidding"
-        self._redeal_after_pass = rules.redeal and rules.redeal_when == "after_pass"
+        self._init_conventions()  # redeal_when, simple scoring (auction.py)
         self._plain_deck = not (rules.no_shuffle or rules.cut_ritual)
         self.score = MatchScore.new(rules)
         self._deal_index = 0
@@ -153,19 +153,26 @@ class ThousandState(Auction):
         if self._phase != P_DEAL:
             why = "the match is over" if self._phase == P_OVER else "a deal is under way"
             raise IllegalActionError(f"cannot deal now: {why}")
-        if cards is not None:
-            dealt = parse_dealt(cards, self._n, self._dealer)
+        charged = None if cards is None else record_cut_penalty(cards, self.rules, self._dealer)
+        seeded = isinstance(cards, dict) and set(cards) == {"cut_penalty_seat"}
+        if cards is not None and not seeded:
+            dealt = parse_dealt(cards, self._n, self._dealer)._replace(cut_penalty_seat=charged)
         elif self._plain_deck:
             if rng is not None:
                 dealt = deal_deck(shuffled_deck(rng), self._n, self._dealer)
             else:
                 dealt = hashed_deal(f"{self.seed}:{self._deal_index}", self._n, self._dealer)
         else:
-            dealt = deal_deck(self._next_deck(rng), self._n, self._dealer)
+            deck, seat = self._next_deck(rng)
+            if cards is not None and charged != seat:
+                raise RecordError(f"Thousand deal, 'cut_penalty_seat': the seeded cut charged "
+                                  f"{'nobody' if seat is None else f'seat {seat}'}")
+            dealt = deal_deck(deck, self._n, self._dealer)._replace(cut_penalty_seat=seat)
         self._start_deal(dealt)
 
-    def _next_deck(self, rng: random.Random | None) -> list[int]:
-        """Return the deck of the next deal: from ``rng``, or the seed and deal index."""
+    def _next_deck(self, rng: random.Random | None) -> tuple[list[int], int | None]:
+        """Return the deck of the next deal (from ``rng``, or the seed and deal index) and the
+        cutter the cut ritual charged (None: nobody)."""
         rules = self.rules
         key = f"{self.seed}:{self._deal_index}"
         if rules.no_shuffle:
@@ -178,51 +185,30 @@ class ThousandState(Auction):
                 deck = cut(deck, point)
         else:
             deck = shuffled_deck(rng) if rng is not None else hashed_deck(key)
-        if rules.cut_ritual:
-            deck = self._cut_ritual(deck, rng if rng is not None
-                                    else random.Random(key + ":ritual"))
-        return deck
-
-    def _cut_ritual(self, deck: list[int], rng: random.Random) -> list[int]:
-        cutter = active_seats(self._n, self._dealer)[0]
-        nines = 0
-        while True:
-            deck = cut(deck, rng.randrange(1, len(deck)))
-            bottom = deck[-1] & 7
-            if bottom == NINE:
-                nines += 1
-                if nines == 3:
-                    self.cut_penalties.append([self._deal_index, cutter, 120])
-                    return deck
-                continue
-            if bottom == JACK:  # a jack: the dealer cuts once himself
-                deck = cut(deck, rng.randrange(1, len(deck)))
-            return deck
+        if not rules.cut_ritual:
+            return deck, None
+        deck, charged = cut_ritual(deck, rng if rng is not None
+                                   else random.Random(key + ":ritual"))
+        return deck, cutter(self._n, self._dealer, rules.cut_by) if charged else None
 
     def _start_deal(self, dealt: DealtCards) -> None:
         self._reset_deal_state()
         self._deals.append((dealt, self._log))
-        hands = self._hands = list(dealt.hands)
+        self._hands = list(dealt.hands)
         self._talon = dealt.talon
         self._piles = list(dealt.piles)
         act, nxt, self._forced = self._seats[self._dealer]
         self._active = list(act)
         self._n_active = len(act)
         self._nxt = list(nxt)
-        if self._redeal_before:
-            below = self.rules.redeal_below
-            bp = BYTE_POINTS
-            queue = []
-            for s in act:  # eligible(hands[s]), inlined
-                h = hands[s]
-                if (h & NINES_MASK == NINES_MASK or bp[h & 255] + bp[h >> 8 & 255]
-                        + bp[h >> 16 & 255] + bp[h >> 24 & 255] < below):
-                    queue.append(s)
-            if queue:
-                self._redeal_queue = queue
-                self._phase = P_REDEAL
-                self._to_act = queue[0]
-                return
+        queue = self._open_deal(dealt)  # cut penalty, blind, golden horse; redeal round
+        if self._cut_seat >= 0:
+            self.cut_penalties.append([self._deal_index, self._cut_seat, self.rules.cut_penalty])
+        if queue:
+            self._redeal_queue = queue
+            self._phase = P_REDEAL
+            self._to_act = queue[0]
+            return
         self._start_bidding()
 
     # -- decisions ---------------------------------------------------------------------------
@@ -270,8 +256,8 @@ class ThousandState(Auction):
                 return lead_list(h, self._ace_marriage)
             return [*HALF_LO[h & 0xFFFF], *HALF_HI[h >> 16]]  # a lead: rarely twice the same
         if ph == P_BIDDING:
-            if self._blind_pending:
-                return [A.BLIND, A.bid(100)]
+            if self._blind_pending:  # the blind offered: the forced bidder's opening, or look
+                return [A.BLIND, A.bid(100)] if self._bid == 0 else [A.BLIND, A.LOOK]
             bid = self._bid
             cap = self._caps[self._to_act]
             lst = AMOUNT_LISTS.get(bid * 0x1000000 + cap * 0x1000 + self._step)
@@ -283,11 +269,14 @@ class ThousandState(Auction):
                 out = [A.TRUMP + s for s in range(4)]
                 if self._writeoff_ok:
                     out.append(A.WRITEOFF)
+                if self._strikeout_ok:
+                    out.append(A.STRIKEOUT)
                 return out
             h = self._hands[self._declarer]
             cap = (self.hand_cap(h) if not self._cap_plain
                    else self._cap_of[h & (h + h) & KINGS_MASK])
-            return contract_list(self._bid, cap, self._step, self._writeoff_ok)
+            lst = contract_list(self._bid, cap, self._step, self._writeoff_ok)
+            return [*lst, A.STRIKEOUT] if self._strikeout_ok else lst
         if ph == P_REDEAL:
             return [A.REDEAL, A.KEEP]
         return []
@@ -349,9 +338,7 @@ class ThousandState(Auction):
             if action < A.CONTRACT:
                 amount = action - A.BID
                 if self._blind_pending:
-                    self._blind_pending = False
-                    self._bid = amount
-                    self._high = seat
+                    self._open_100(seat)  # the forced bidder's bid 100 (he looks)
                 else:
                     self._bid = amount  # _raise_bid, inlined
                     self._high = seat
@@ -372,17 +359,15 @@ class ThousandState(Auction):
             x = action - A.GIVE
             self._give(x >> 5, x & 31)
         elif action == A.BLIND:
-            self._blind_pending = False
-            self._blind = True
-            self._bid = 120
-            self._high = seat
-            self._next_bidder(self._nxt[seat])
+            self._bid_blind(seat)
         elif action == A.REDEAL:
             self._finish_deal("redeal")
         elif action == A.KEEP:
             self._keep()
         elif action == A.WRITEOFF:
             self._finish_deal("writeoff")
+        elif A.LOOK <= action <= A.STRIKEOUT:
+            self._convention(action)  # look, buy, decline, strikeout (talon.py)
         elif action < A.TRUMP:
             self._take(action - A.TAKE)
         else:
@@ -423,21 +408,22 @@ class ThousandState(Auction):
         talon_marriage = 0
         if n == 4 and self.rules.dealer_scores_talon and kind != "redeal":
             talon_marriage = marriages_value(self._talon, self._marriage_values, False)
+        extras = self._outcome_extras(kind)  # sales, aces, cut penalty, golden (talon.py)
         if kind == "redeal":
             return DealOutcome(dealer, "redeal", None, None, None, zeros, zeros,
-                               sitting_out=sitting)
+                               sitting_out=sitting, **extras)
         d = self._declarer
-        if kind == "writeoff":
-            return DealOutcome(dealer, "writeoff", d, self._bid, None, zeros, zeros,
-                               blind=self._blind, sitting_out=sitting,
-                               talon_marriage=talon_marriage)
+        if kind in ("writeoff", "strikeout"):
+            return DealOutcome(dealer, "writeoff" if kind == "writeoff" else "strikeout", d,
+                               self._bid, None, zeros, zeros, blind=self._blind,
+                               sitting_out=sitting, talon_marriage=talon_marriage, **extras)
         points = [self._taken[s] + self._marriage_points[s] for s in range(n)]
         if n == 2:
             points[d] += hand_points(self._discards)
         return DealOutcome(dealer, "played", d, self._bid, self._contract, tuple(points),
                            tuple(self._tricks), blind=self._blind, sitting_out=sitting,
                            talon_marriage=talon_marriage,
-                           declarations=tuple(self._marriage_points))
+                           declarations=tuple(self._marriage_points), **extras)
 
     def _finish_deal(self, kind: str) -> None:
         rules = self.rules
@@ -446,7 +432,7 @@ class ThousandState(Auction):
         n = self._n
         score = self.score
         row = None
-        if kind != "redeal" and n != 4:
+        if self._simple and n != 4 and kind in ("played", "writeoff"):
             if kind == "played":
                 points = list(map(add, self._taken, self._marriage_points))
                 if n == 2:
@@ -464,7 +450,8 @@ class ThousandState(Auction):
             self._phase = P_OVER
             return
         self._phase = P_DEAL
-        if kind != "redeal":
+        if kind != "redeal" and not (kind in ("writeoff", "strikeout")
+                                     and rules.writeoff_next_dealer == "same"):
             self._dealer = (self._dealer + 1) % n
 
     def _gathered(self) -> list[int]:
