@@ -205,6 +205,12 @@ function optionInput(opt, value) {
       h("option", { value: JSON.stringify(c), selected: JSON.stringify(c) ===
         JSON.stringify(value) ? "" : null }, valueText(opt, c))));
   }
+  if (opt.type === "NoneType" || (opt.default === null && !opt.choices)) {
+    // A whole number that may be off (blind_min_score): empty means off.
+    return h("input", { id, name: opt.name, type: "number", value: value ?? "",
+      min: opt.minimum ?? null, max: opt.maximum ?? null, placeholder: t("create.off"),
+      dataset: { optional: "1" } });
+  }
   if (opt.type === "bool" || typeof value === "boolean") {
     return h("input", { id, name: opt.name, type: "checkbox", checked: !!value });
   }
@@ -222,6 +228,7 @@ function optionInput(opt, value) {
 function readInput(input, opt) {
   if (input.tagName === "SELECT") return JSON.parse(input.value);
   if (input.type === "checkbox") return input.checked;
+  if (input.dataset.optional) return input.value.trim() === "" ? null : Number(input.value);
   if (input.type === "number") return Number(input.value);
   if (input.dataset.map) {
     const out = {};
