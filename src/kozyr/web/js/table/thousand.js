@@ -25,6 +25,9 @@ export default class ThousandRenderer extends Renderer {
     }
     const bolts = Array.isArray(o.bolts) ? o.bolts[s] : 0;
     if (bolts) out.push(h("span.badge.bolt", `${t("term.bolt")} ×${bolts}`));
+    // Falls from the barrel this match (§11.7), where the observation gives them.
+    const falls = Array.isArray(o.barrel_falls) ? o.barrel_falls[s] : 0;
+    if (falls) out.push(h("span.badge.falls", `${t("sheet.barrel_falls")} ×${falls}`));
     return out;
   }
 
