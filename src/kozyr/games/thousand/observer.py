@@ -307,7 +307,8 @@ def deal_hidden(m: StateT, seat: int, rng: random.Random) -> StateT:
     all_played = 0
     for p in played:
         all_played |= p
-    talon_taken = decl >= 0 and (n != 2 or m._taken_pile >= 0)
+    # (talon_buying: the talon lies shown on the table until the round ends)
+    talon_taken = decl >= 0 and (n != 2 or m._taken_pile >= 0) and not m._buy_queue
     gifts_hidden: list[int] = []
     resolved: dict[int, int] = {}
     for to, c in m._given:
