@@ -16,7 +16,7 @@ deals and ``over`` at the end.
 
 Automatic actions (applied by the engine, never decisions, never in the record, but shown in
 the observation's ``history``): the forced 100; a barrel player's bid of C; the passes of a
-player ``trading_in_red``.  The declarer takes a three-card talon without an action (the
+player ``trading_in_red``; the golden-horse 120 (``golden_horse_120``).  The declarer takes a three-card talon without an action (the
 observation's ``talon`` shows it).
 
 Beyond the Match API: :meth:`ThousandMatch.legal_mask` (the legal cards as a mask, no list),
@@ -52,12 +52,14 @@ Readings of the rules where the page leaves a choice (kozyr's, documented and te
 - ``no_shuffle``: the first deck of the match is shuffled from the seed; each later deck is the
   previous deal's cards gathered in trick order (then the cards not played: hands in seat
   order, talon, piles, discards, each low card first) and cut at a point drawn from the seed.
-- ``cut_ritual`` (seeded dealing only): the seat left of the dealer cuts; a nine at the bottom
-  is shown and he cuts again; the third nine in a row costs him 120 and the deck is dealt as it
-  lies; a jack at the bottom makes the dealer cut once himself.  ``DealOutcome`` has no field
-  for the 120, so it does not reach the score sheet: the engine keeps the penalties in
-  :attr:`ThousandMatch.cut_penalties` (``[deal_index, seat, 120]``) and shows them in the
-  observation.
+- ``cut_ritual`` (seeded dealing only): the cutter (``cut_by``: the dealer's left or right)
+  cuts; a nine at the bottom is shown and he cuts again; the third nine in a row costs him
+  ``cut_penalty`` and the deck is dealt as it lies; a jack at the bottom makes the dealer cut
+  once himself.  The charged cutter is the deal's ``cut_penalty_seat`` in the record and in the
+  ``DealOutcome`` (so on the sheet, step 3 of §11.7), and stays listed in
+  :attr:`ThousandMatch.cut_penalties` (``[deal_index, seat, amount]``) and the observation.
+- §11's deal, auction and talon conventions: see :mod:`kozyr.games.thousand.auction`,
+  :mod:`kozyr.games.thousand.talon` and :mod:`kozyr.games.thousand.deal`.
 """
 
 from __future__ import annotations
