@@ -23,7 +23,7 @@ from tests.browser.test_games import SHOW_JS
 pytestmark = pytest.mark.browser
 
 #: Every §11 action of Thousand on (so each is offered often).
-ALL_ON = {"talon_buying": True, "blind_bid": True, "blind_bidders": "any",
+ALL_ON: dict[str, Any] = {"talon_buying": True, "blind_bid": True, "blind_bidders": "any",
           "allow_strikeout": True, "bed_marriage": True, "four_nines": 200,
           "marriage_keep_trump": True, "redeal": False}
 

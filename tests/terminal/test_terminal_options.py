@@ -24,7 +24,7 @@ from tests.terminal.script import Script
 
 NAMES = ["You", "P1", "P2"]
 #: Every §11 action of Thousand on at once (what the tests look for is then offered often).
-ALL_ON = {"talon_buying": True, "blind_bid": True, "blind_bidders": "any",
+ALL_ON: dict[str, Any] = {"talon_buying": True, "blind_bid": True, "blind_bidders": "any",
           "allow_strikeout": True, "bed_marriage": True, "four_nines": 200,
           "marriage_keep_trump": True, "redeal": False}
 
