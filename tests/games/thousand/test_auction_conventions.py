@@ -210,3 +210,46 @@ def test_only_contract_mode_barrel_seats_bid_c(mode: str, history: list[list[Any
     m.deal(D)
     assert m.observation(None)["history"] == history
     assert m.current_player() == (0 if mode == "contract" else 2)
+
+
+def test_blind_any_two_players_offers_the_non_forced_player() -> None:
+    two = {"hands": ["AS TS KS QS JS 9S AC TC KC QC", "AH TH KH QH JH 9H AD TD KD QD"],
+           "talon": ["9C 9D", "JC JD"]}
+    m = dealt(two, "two_players", **BLIND_ANY)
+    assert (m.current_player(), m.legal_texts()) == (1, ["blind", "bid 100"])
+    play(m, "bid 100")
+    assert (m.current_player(), m.legal_texts()) == (0, ["blind", "look"])
+    play(m, "blind")
+    assert (m.phase, m.current_player()) == ("bidding", 1)
+    play(m, "pass")
+    assert (m.phase, m.current_player(), m.legal_texts()) == ("talon", 0, ["take 0", "take 1"])
+    assert m.observation(1)["talon_piles"] == [None, None]  # a standing blind: not shown
+    round_trip(m)
+
+
+def test_golden_horse_120_barrel_forced_bidder_bids_c() -> None:
+    # online: C = 121; seat 1, the forced bidder, sits on the barrel: his automatic bid is 121
+    m = ThousandMatch(ThousandRules.from_preset("online", **GOLDEN), seed=3, first_dealer=0)
+    m.score.totals[1] = 880
+    m.score.on_barrel[1] = True
+    m.deal(D)
+    assert (m.phase, m.current_player(), m.observation(0)["history"]) == (
+        "talon", 1, [[1, "bid 121"]])
+    play(m, "give 0 9C", "give 2 JC")
+    assert m.legal_texts()[:2] == ["contract 121", "contract 125"]
+
+
+def test_golden_horse_120_wins_over_the_barrel_without_barrel_bidding() -> None:
+    # §11.P.10: barrel_bidding off, seat 2 on the barrel: the forced bidder (1) declares 120
+    m = ThousandMatch(ThousandRules.from_preset("classic", barrel_bidding=False, **GOLDEN),
+                      seed=3, first_dealer=0)
+    m.score.totals[2] = 880
+    m.score.on_barrel[2] = True
+    m.deal(D)
+    assert (m.current_player(), m.observation(0)["history"]) == (1, [[1, "bid 120"]])
+    plain = ThousandMatch(ThousandRules.from_preset("classic", barrel_bidding=False), seed=3,
+                          first_dealer=0)
+    plain.score.totals[2] = 880
+    plain.score.on_barrel[2] = True
+    plain.deal(D)
+    assert (plain.current_player(), plain.observation(0)["history"]) == (2, [[2, "bid 120"]])

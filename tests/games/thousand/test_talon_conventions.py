@@ -216,3 +216,22 @@ def test_writeoff_next_dealer_same_deals_again() -> None:
     assert m.observation(None)["dealer"] == 0
     m = replay_record(record({}, dict(D, actions=acts))).match
     assert m.observation(None)["dealer"] == 1
+
+
+def test_strikeout_two_players_after_taking_a_pile() -> None:
+    two = {"hands": ["AS TS KS QS JS 9S AC TC KC QC", "AH TH KH QH JH 9H AD TD KD QD"],
+           "talon": ["9C 9D", "JC JD"]}
+    m = dealt(two, "two_players", allow_strikeout=True)
+    play(m, "pass")
+    refused(m, "strikeout", "take a pile of the talon before striking out")
+    play(m, "take 0")
+    assert m.legal_texts()[-2:] == ["writeoff", "strikeout"]
+    play(m, "strikeout")
+    # the one opponent gets the dash
+    assert [(r.declarer, r.scores, r.marks) for r in m.sheet] == [(1, (0, 0), (("B",), ("C",)))]
+
+
+def test_bad_talon_hidden_on_a_forced_100_qualifies() -> None:
+    m = dealt(BAD, redeal_bad_talon=True, hide_talon_on_forced_100=True)
+    play(m, "pass", "pass")  # seat 1's forced 100 stands: the talon stays hidden
+    assert m.observation(0)["talon"] is None and "redeal" in m.legal_texts()
