@@ -16,8 +16,9 @@ deals and ``over`` at the end.
 
 Automatic actions (applied by the engine, never decisions, never in the record, but shown in
 the observation's ``history``): the forced 100; a barrel player's bid of C; the passes of a
-player ``trading_in_red``; the golden-horse 120 (``golden_horse_120``).  The declarer takes a three-card talon without an action (the
-observation's ``talon`` shows it).
+player ``trading_in_red``; the golden-horse 120 (``golden_horse_120``).  The declarer takes a
+three-card talon without an action (the observation's ``talon`` shows it), after the
+``talon_buying`` round (``buy``/``decline`` of each opponent asked) if there is one.
 
 Beyond the Match API: :meth:`ThousandMatch.legal_mask` (the legal cards as a mask, no list),
 :meth:`~ThousandMatch.cap` / :meth:`~ThousandMatch.hand_cap` (120 + marriages, capped by

@@ -37,7 +37,6 @@ from kozyr.games.thousand.cardplay import (
     KINGS_MASK,
     POINTS,
     legal_follow,
-    marriages_value,
 )
 from kozyr.games.thousand.deal import (
     DealtCards,
@@ -54,7 +53,7 @@ from kozyr.games.thousand.deal import (
 )
 from kozyr.games.thousand.declarations import Declarations
 from kozyr.games.thousand.rules import ThousandRules
-from kozyr.games.thousand.scoring import DealOutcome, MatchScore, score_deal, score_simple
+from kozyr.games.thousand.scoring import MatchScore, score_deal, score_simple
 from kozyr.games.thousand.tables import (
     AMOUNT_LISTS,
     BIT,
@@ -399,32 +398,6 @@ class ThousandState(Talon):
         self._to_act = self._nxt[seat]
 
     # -- the end of a deal ---------------------------------------------------------------------
-    def outcome(self, kind: str) -> DealOutcome:
-        """Return the DealOutcome of the open deal ending now as ``kind``."""
-        n = self._n
-        zeros = (0,) * n
-        dealer = self._dealer
-        sitting = dealer if n == 4 else None
-        talon_marriage = 0
-        if n == 4 and self.rules.dealer_scores_talon and kind != "redeal":
-            talon_marriage = marriages_value(self._talon, self._marriage_values, False)
-        extras = self._outcome_extras(kind)  # sales, aces, cut penalty, golden (talon.py)
-        if kind == "redeal":
-            return DealOutcome(dealer, "redeal", None, None, None, zeros, zeros,
-                               sitting_out=sitting, **extras)
-        d = self._declarer
-        if kind in ("writeoff", "strikeout"):
-            return DealOutcome(dealer, "writeoff" if kind == "writeoff" else "strikeout", d,
-                               self._bid, None, zeros, zeros, blind=self._blind,
-                               sitting_out=sitting, talon_marriage=talon_marriage, **extras)
-        points = [self._taken[s] + self._marriage_points[s] for s in range(n)]
-        if n == 2:
-            points[d] += hand_points(self._discards)
-        return DealOutcome(dealer, "played", d, self._bid, self._contract, tuple(points),
-                           tuple(self._tricks), blind=self._blind, sitting_out=sitting,
-                           talon_marriage=talon_marriage,
-                           declarations=tuple(self._marriage_points), **extras)
-
     def _finish_deal(self, kind: str) -> None:
         rules = self.rules
         if rules.no_shuffle:

@@ -3,8 +3,8 @@
 :class:`Talon` sits between :class:`~kozyr.games.thousand.auction.Auction` (which ends the
 bidding) and :class:`~kozyr.games.thousand.state.ThousandState`: it opens the talon phase, runs
 the ``talon_buying`` round, says what the declarer may do in the talon phase (give, discard,
-write off, strike out, demand a redeal) and what a deal's end reports of them
-(:meth:`Talon._outcome_extras`).
+write off, strike out, demand a redeal) and what a deal's end reports
+(:meth:`Talon.outcome`, the ``DealOutcome``).
 
 Readings (where §11 leaves room; §11.P where it speaks):
 
@@ -36,9 +36,10 @@ from typing import Any
 
 from kozyr.games.thousand import actions as A
 from kozyr.games.thousand.auction import Auction
-from kozyr.games.thousand.cardplay import ACES_MASK
+from kozyr.games.thousand.cardplay import ACES_MASK, marriages_value
 from kozyr.games.thousand.deal import POOR_TALON, bad_talon
 from kozyr.games.thousand.queries import may_buy_talon, may_write_off
+from kozyr.games.thousand.scoring import DealOutcome
 from kozyr.games.thousand.tables import HALF_HI, HALF_LO, give_list, hand_points
 
 
@@ -155,6 +156,32 @@ class Talon(Auction):
         return out
 
     # -- the deal's end ------------------------------------------------------------------------
+    def outcome(self, kind: str) -> DealOutcome:
+        """Return the DealOutcome of the open deal ending now as ``kind``."""
+        n = self._n
+        zeros = (0,) * n
+        dealer = self._dealer
+        sitting = dealer if n == 4 else None
+        talon_marriage = 0
+        if n == 4 and self.rules.dealer_scores_talon and kind != "redeal":
+            talon_marriage = marriages_value(self._talon, self._marriage_values, False)
+        extras = self._outcome_extras(kind)  # sales, aces, cut penalty, golden
+        if kind == "redeal":
+            return DealOutcome(dealer, "redeal", None, None, None, zeros, zeros,
+                               sitting_out=sitting, **extras)
+        d = self._declarer
+        if kind in ("writeoff", "strikeout"):
+            return DealOutcome(dealer, "writeoff" if kind == "writeoff" else "strikeout", d,
+                               self._bid, None, zeros, zeros, blind=self._blind,
+                               sitting_out=sitting, talon_marriage=talon_marriage, **extras)
+        points = [self._taken[s] + self._marriage_points[s] for s in range(n)]
+        if n == 2:
+            points[d] += hand_points(self._discards)
+        return DealOutcome(dealer, "played", d, self._bid, self._contract, tuple(points),
+                           tuple(self._tricks), blind=self._blind, sitting_out=sitting,
+                           talon_marriage=talon_marriage,
+                           declarations=tuple(self._marriage_points), **extras)
+
     def _outcome_extras(self, kind: str) -> dict[str, Any]:
         """Return the DealOutcome fields of the §11 conventions for a deal ending as ``kind``."""
         out: dict[str, Any] = {}
