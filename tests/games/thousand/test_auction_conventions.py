@@ -253,3 +253,16 @@ def test_golden_horse_120_wins_over_the_barrel_without_barrel_bidding() -> None:
     plain.score.on_barrel[2] = True
     plain.deal(D)
     assert (plain.current_player(), plain.observation(0)["history"]) == (2, [[2, "bid 120"]])
+
+
+def test_blind_any_the_redeal_round_shows_only_the_asked_their_hands() -> None:
+    poor = {"hands": ["AS TS KS QS AC TC KC", "9S JS 9C JC QC 9D JD", "AD TD KD QD AH TH KH"],
+            "talon": "QH JH 9H"}
+    m = dealt(poor, **BLIND_ANY)
+    assert (m.phase, m.current_player()) == ("redeal", 1)
+    assert m.observation(None)["hands_unseen"] == [0, 2]
+    assert m.observation(1)["hand"] is not None and m.observation(2)["hand"] is None
+    play(m, "keep")
+    # seat 1 was asked: the automatic 100 (§11.P.2); seat 2 still chooses blind or look
+    assert (m.phase, m.current_player(), m.legal_texts()) == ("bidding", 2, ["blind", "look"])
+    assert m.record_deals()[0]["actions"] == ["keep"]
