@@ -266,3 +266,14 @@ def test_blind_any_the_redeal_round_shows_only_the_asked_their_hands() -> None:
     # seat 1 was asked: the automatic 100 (§11.P.2); seat 2 still chooses blind or look
     assert (m.phase, m.current_player(), m.legal_texts()) == ("bidding", 2, ["blind", "look"])
     assert m.record_deals()[0]["actions"] == ["keep"]
+
+
+def test_a_standing_blind_declarer_sees_his_hand_in_the_after_pass_redeal_round() -> None:
+    poor = {"hands": ["AS TS KS QS AC TC KC", "9S JS 9C JC QC 9D JD", "AD TD KD QD AH TH KH"],
+            "talon": "QH JH 9H"}
+    m = dealt(poor, redeal_when="after_pass", **BLIND_ANY)
+    play(m, "blind", "pass", "pass")  # seat 1's blind 120 stands (the others see at 120)
+    assert (m.phase, m.current_player()) == ("talon", 1)
+    play(m, "give 0 9H", "give 2 JH")
+    assert (m.phase, m.current_player()) == ("redeal", 1)  # his 8 cards: 11 points
+    assert m.observation(1)["hand"] is not None and m.observation(None)["hands_unseen"] == []

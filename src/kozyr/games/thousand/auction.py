@@ -371,6 +371,7 @@ class Auction(ResampledMatch):
                 break
         self._declarer = decl
         self._high = decl
+        self._looked = (True,) * self._n  # the bidding is over: everyone sees his hand
         self._phase = P_TALON
         self._to_act = decl
         hide = self._blind or (self._bid == 100 and not self._raised
