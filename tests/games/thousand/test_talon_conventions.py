@@ -235,3 +235,24 @@ def test_bad_talon_hidden_on_a_forced_100_qualifies() -> None:
     m = dealt(BAD, redeal_bad_talon=True, hide_talon_on_forced_100=True)
     play(m, "pass", "pass")  # seat 1's forced 100 stands: the talon stays hidden
     assert m.observation(0)["talon"] is None and "redeal" in m.legal_texts()
+
+
+def test_heuristic_bots_finish_a_match_with_talon_buying_and_the_blind_for_all() -> None:
+    # buying back has no limit: a bot that always bought would never end a deal
+    from kozyr.bots.heuristic import HeuristicBot
+    from kozyr.games.thousand import ThousandMatch, ThousandRules
+
+    rules = ThousandRules.from_preset("classic", talon_buying=True, blind_bid=True,
+                                      blind_bidders="any")
+    m = ThousandMatch(rules, seed=1)
+    bots = [HeuristicBot(s) for s in range(3)]
+    for _ in range(5000):
+        if m.is_over:
+            break
+        if m.awaiting_deal:
+            m.deal()
+            continue
+        seat = m.current_player()
+        assert seat is not None
+        m.apply(bots[seat].act(m.view(seat)))
+    assert m.is_over

@@ -152,6 +152,10 @@ class ThousandHeuristic:
             return self.play(obs, texts)
         if "keep" in heads or "redeal" in heads:
             return self.redeal(obs, texts)
+        if "decline" in heads:  # talon_buying: never buy (buying back could go on forever)
+            return "decline"
+        if "look" in heads:  # blind for any: look rather than gamble, as the forced bidder does
+            return "look"
         if "blind" in heads or "bid" in heads or heads == {"pass"}:
             return self.bid(obs, texts)
         if "take" in heads:
