@@ -28,7 +28,8 @@
   null), ``tricks_won``, ``taken_points`` (card points in tricks, public: every card played
   was seen);
 - match: ``totals``, ``sheet`` (rows as JSON), ``barrel`` (seats on the barrel), ``bolts``,
-  ``writeoffs``, ``cut_penalties``, ``winner``, ``is_over``.
+  ``writeoffs``, ``barrel_falls`` (each seat's falls from the barrel this match, §11.7),
+  ``cut_penalties``, ``winner``, ``is_over``.
 
 :func:`deal_hidden` (the hook of ``ThousandMatch.resample``) deals every card ``seat`` cannot
 see again (others' hands, a talon or pile not shown, the other's discards) from the pool of
@@ -103,6 +104,7 @@ class ThousandObservation(BaseObservation):
     barrel: list[int]
     bolts: list[int]
     writeoffs: list[int]
+    barrel_falls: list[int]
     cut_penalties: list[list[int]]
     winner: int | None
     blind_bidder: int | None
@@ -216,6 +218,7 @@ def observation(m: ThousandState, seat: int | None) -> ThousandObservation:
         "barrel": barrel_seats(rules, score) if rules.barrel else [],
         "bolts": list(score.bolts),
         "writeoffs": list(score.writeoffs),
+        "barrel_falls": list(score.barrel_falls),
         "cut_penalties": [list(p) for p in m.cut_penalties],
         "blind_bidder": m._blind_seat if m._blind and m._blind_seat >= 0 else None,
         "hands_unseen": [s for s in range(n) if m.hand_unseen(s)],
