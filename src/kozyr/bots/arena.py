@@ -28,7 +28,7 @@ from typing import Any
 
 from kozyr.bots import make_bot
 from kozyr.bots.base import Bot
-from kozyr.core.errors import RulesError
+from kozyr.core.errors import IllegalActionError, RulesError
 from kozyr.core.match import Match
 from kozyr.games import make_rules, new_match
 
@@ -59,6 +59,12 @@ def make_arena_bot(name: str, seed: int) -> Bot:
             kwargs["time_limit"] = float(limit)
         return PimcBot(seed, **kwargs)
     return make_bot(base, seed=seed)
+
+
+def bundle_rules(game: str) -> dict[str, Any]:
+    """Return the record rules of each option bundle of ``game``'s rule set (RuleSet.BUNDLES:
+    a preset plus overrides), by name, for :func:`run_deals` and ``new_match``."""
+    return {name: dict(b) for name, b in new_match(game).rules.BUNDLES.items()}
 
 
 def arrangements(names: list[str]) -> list[tuple[str, ...]]:
@@ -101,7 +107,17 @@ class _Timed:
         t = time.perf_counter()
         a = self.bot.act(match.view(seat))
         self.times.append(time.perf_counter() - t)
+        if a not in match.legal_actions():
+            raise IllegalActionError(f"bot {self.bot.name!r} at seat {seat} chose "
+                                     f"{a} ({_text(match, a)}), not a legal action")
         return a
+
+
+def _text(match: Match, action: int) -> str:
+    try:
+        return match.action_to_text(action)
+    except ValueError:
+        return "no action of this game"
 
 
 def _play_deal(match: Match, seats: list[_Timed]) -> Any:

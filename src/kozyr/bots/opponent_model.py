@@ -42,8 +42,10 @@ from kozyr.bots.heuristic.thousand import (
     marriage_suits,
     points,
 )
-from kozyr.cards import ACE, QUEEN, THOUSAND_DECK, parse_card
+from kozyr.cards import ACE, QUEEN, THOUSAND_DECK
+from kozyr.games.thousand.actions import parse_action
 from kozyr.games.thousand.cardplay import ACES_MASK, legal_to_trick
+from kozyr.games.thousand.declarations import Declarations
 from kozyr.games.thousand.position import ThousandPosition
 from kozyr.games.thousand.tables import hand_cap
 from kozyr.games.tricks import PLAIN_ORDER
@@ -61,6 +63,8 @@ class HeuristicModel:
         self.heuristic = ThousandHeuristic(random.Random(0))
         #: whether the rules are ones the model follows (else it counts nothing)
         self.applies = self.n in (3, 4) and not rules.declarer_names_trump
+        #: the declarations (§11's options: the leads are not modelled, only what they do)
+        self.decl = Declarations.of(rules)
 
     # -- the heuristic's choices, from cards ---------------------------------------------
     def willing(self, hand: int) -> int:
@@ -183,7 +187,8 @@ class HeuristicModel:
                 if seat != me and self.contract(hands[seat], bid) != int(parts[1]):
                     miss += 1
             elif head == "play" and len(parts) > 1:
-                c = parse_card(parts[1])
+                action = parse_action(str(text))
+                c = action & 31
                 declared = len(parts) > 2
                 h = hands[seat]
                 if seat != me:
@@ -205,12 +210,14 @@ class HeuristicModel:
                         if trick:
                             if choose_card(ctx) != c:
                                 miss += 1
-                        elif self.lead(ctx, trick_no) != (c, declared):
+                        elif self.decl.plain and self.lead(ctx, trick_no) != (c, declared):
                             miss += 1
                 hands[seat] = h & ~(1 << c)
                 gone |= 1 << c
-                if declared and c & 7 != ACE:
-                    trump = c >> 3
+                if declared:
+                    t = self.decl.effect(action)[1]
+                    if t >= 0:
+                        trump = t
                 trick.append((seat, c))
                 if len(trick) == len(order):
                     trick = []

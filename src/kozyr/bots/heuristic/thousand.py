@@ -44,13 +44,12 @@ from kozyr.cards import (
     parse_card,
     parse_hand,
 )
+from kozyr.games.thousand.actions import parse_action
 from kozyr.games.thousand.cardplay import (
-    DECK_POINTS,
     RANK_POINTS,
     marriage_kings,
-    marriage_value,
-    marriages_value,
 )
+from kozyr.games.thousand.declarations import KEEPING, NAMING, QJ_MASK, Declarations
 from kozyr.games.tricks import PLAIN_ORDER
 
 #: A bidder stops this far below his estimate, by number of players (the estimate's error is
@@ -64,6 +63,21 @@ HOPELESS_BY = 30
 #: ... and under ``120 - bid + WRITEOFF_SLACK``: below that the opponents would take more
 #: (cards and their marriages) by playing than the write-off gives them.
 WRITEOFF_SLACK = 45
+#: A strike-out (``allow_strikeout``) costs the declarer nothing: he strikes out once his
+#: estimate is this far under the bid (the opponents' dashes are bolts for them).
+STRIKE_BY = 10
+#: A buyer of the talon (``talon_buying``) needs his estimate with it this far over the bid,
+#: plus ``BUY_PRICE_MARGIN`` for each purchase of the deal (the k-th credits the seller 120 k).
+BUY_MARGIN = 25
+BUY_PRICE_MARGIN = 20
+#: A blind (own cards unseen) only to catch up: the leader at least this far ahead, and within
+#: ``BLIND_LATE`` of the target (``blind_doubles`` = ``all`` doubles the opponents too: more).
+BLIND_BEHIND = 250
+BLIND_BEHIND_ALL = 350
+BLIND_LATE = 300
+#: The share of the four nines' (or four aces') value the estimate counts: declared by any
+#: lead after the first trick, whatever the trump.
+SURE_SHARE = 0.8
 
 
 def points(c: Card, trump: int | None = None) -> int:
@@ -100,16 +114,24 @@ def card_strength(hand: Hand) -> int:
     return worth
 
 
-def estimate_hand(hand: Hand, values: tuple[int, ...], *, talon: bool = False) -> int:
+def estimate_hand(hand: Hand, values: tuple[int, ...], *, talon: bool = False,
+                  decl: Declarations | None = None) -> int:
     """Return the points ``hand`` should take as declarer (cards taken plus marriages).
 
     ``talon``: the hand is still to receive the talon (bidding), else it is the final hand.
     The weights were fitted by least squares on heuristic play (a seat made declarer at 100
     over 1,500 seeded deals): a marriage is worth its value only with an ace to win the lead
-    first, and a second marriage about half of its value.
+    first, and a second marriage about half of its value.  With ``decl`` (§11's
+    declarations) a bed marriage counts as a marriage of its value, and the four nines and
+    four aces (declared at any lead after the first trick, whatever the trump)
+    :data:`SURE_SHARE` of theirs (:func:`declaration_worth`).
     """
     has_ace = any(hand >> card(s, ACE) & 1 for s in SUITS)
     married = sorted((values[s] for s in marriage_suits(hand)), reverse=True)
+    sure = 0
+    if decl is not None and not decl.plain_cap:
+        beds, sure = declaration_worth(hand, decl)
+        married = sorted(married + beds, reverse=True)
     first = married[0] if married else 0
     rest = sum(married[1:])
     cards = card_strength(hand)
@@ -117,7 +139,26 @@ def estimate_hand(hand: Hand, values: tuple[int, ...], *, talon: bool = False) -
         est = 55 + 0.8 * cards + (0.85 if has_ace else 0.5) * first + 0.2 * rest
     else:
         est = 13 + 0.95 * cards + (1.0 if has_ace else 0.05) * first + 0.45 * rest
-    return int(est)
+    return int(est + SURE_SHARE * sure)
+
+
+def declaration_worth(hand: Hand, decl: Declarations) -> tuple[list[int], int]:
+    """Return what §11's declarations add to a hand: the values of its bed marriages (Q+J of
+    a suit without its K+Q), and the value of its four nines and four aces together (what
+    Declarations.held_value counts beyond the K+Q marriages).
+
+    >>> from kozyr.games.thousand.rules import ThousandRules
+    >>> d = Declarations.of(ThousandRules(bed_marriage=True, four_nines=200))
+    >>> declaration_worth(parse_hand("QH JH KS QS JS 9S 9C 9D 9H"), d)
+    ([50], 200)
+    """
+    beds = []
+    if decl.bed:
+        for s in SUITS:
+            if hand & QJ_MASK[s] == QJ_MASK[s] and not hand >> card(s, KING) & 1:
+                beds.append(decl.values[s] // 2)
+    kq = sum(decl.values[s] for s in marriage_suits(hand))
+    return beds, max(decl.held_value(hand) - kq - sum(beds), 0)
 
 
 class ThousandHeuristic:
@@ -128,6 +169,8 @@ class ThousandHeuristic:
         self.noise = noise
         self._rules_key: Any = object()
         self._rules: Any = None
+        self._decl_of: Any = None
+        self._decl: Any = None
 
     # -- rules from the observation -----------------------------------------------------
     def rules(self, obs: dict[str, Any]) -> Any:
@@ -139,6 +182,15 @@ class ThousandHeuristic:
             self._rules = ThousandRules.from_json(obs.get("rules"))
             self._rules_key = key
         return self._rules
+
+    def declarations(self, obs: dict[str, Any]) -> Declarations:
+        """Return the table's declaration rules (the engine's one place for them)."""
+        rules = self.rules(obs)
+        if self._decl_of is not rules:
+            self._decl_of = rules
+            self._decl = Declarations.of(rules)
+        decl: Declarations = self._decl
+        return decl
 
     # -- the decision --------------------------------------------------------------------
     def choose(self, obs: dict[str, Any], texts: list[str]) -> str:
@@ -152,10 +204,8 @@ class ThousandHeuristic:
             return self.play(obs, texts)
         if "keep" in heads or "redeal" in heads:
             return self.redeal(obs, texts)
-        if "decline" in heads:  # talon_buying: never buy (buying back could go on forever)
-            return "decline"
-        if "look" in heads:  # blind for any: look rather than gamble, as the forced bidder does
-            return "look"
+        if "decline" in heads:  # talon_buying (buy() prices each buy-back higher: it ends)
+            return self.buy(obs, texts)
         if "blind" in heads or "bid" in heads or heads == {"pass"}:
             return self.bid(obs, texts)
         if "take" in heads:
@@ -191,13 +241,19 @@ class ThousandHeuristic:
         """Raise to the smallest legal bid within the hand's estimate, else pass."""
         bids = sorted(int(t.split()[1]) for t in texts if t.startswith("bid "))
         if obs.get("hand") is None:
-            # Blind decision (own cards unseen): the plain forced bid, never the gamble.
+            # Blind decision (own cards unseen): the gamble only to catch up
+            # (:meth:`wants_blind`), else look (or the plain forced bid).
+            if "blind" in texts and self.wants_blind(obs):
+                return "blind"
+            if "look" in texts:
+                return "look"
             if bids:
                 return f"bid {bids[0]}"
             return "pass" if "pass" in texts else texts[0]
         hand = hand_from(obs.get("hand"))
         players = int(self.rules(obs).players)
-        est = estimate_hand(hand, self.values(obs), talon=True) - BID_MARGIN.get(players, 20)
+        est = estimate_hand(hand, self.values(obs), talon=True,
+                            decl=self.declarations(obs)) - BID_MARGIN.get(players, 20)
         if self.noise:
             est += self.rng.randint(-25, 25)
         willing = self.max_bid(hand, est, obs)
@@ -209,12 +265,47 @@ class ThousandHeuristic:
         return f"bid {bids[0]}" if bids else texts[0]
 
     def max_bid(self, hand: Hand, est: int, obs: dict[str, Any]) -> int:
-        """Return the highest bid this seat would make: estimate, cap and max_bid."""
+        """Return the highest bid this seat would make: estimate, cap (Declarations.cap:
+        marriages, and with §11's options bed marriages, four nines) and max_bid."""
         rules = self.rules(obs)
-        values = self.values(obs)
         step = int(rules.bid_step)
-        cap = DECK_POINTS + marriages_value(hand, values, bool(rules.ace_marriage))
+        cap = self.declarations(obs).cap(hand)
         return min(est // step * step, cap, int(rules.max_bid))
+
+    def wants_blind(self, obs: dict[str, Any]) -> bool:
+        """Return True if a blind 120 (own cards unseen, the score doubled) is worth its risk:
+        only to catch up late in the match, since an unseen hand makes 120 less often than
+        not (the opponent leading by :data:`BLIND_BEHIND`, more if the blind doubles the
+        opponents too, and within :data:`BLIND_LATE` of the target); never on the barrel."""
+        rules = self.rules(obs)
+        me = int(obs["seat"])
+        totals = [int(t) for t in obs.get("totals") or []]
+        if len(totals) < 2 or me in (obs.get("barrel") or []):
+            return False
+        lead = max(t for s, t in enumerate(totals) if s != me)
+        behind = BLIND_BEHIND_ALL if rules.blind_doubles == "all" else BLIND_BEHIND
+        return lead - totals[me] >= behind and lead >= int(rules.target) - BLIND_LATE
+
+    def buy(self, obs: dict[str, Any], texts: list[str]) -> str:
+        """Buy the shown talon (``talon_buying``) when the hand with it, after two gives,
+        plainly makes the bid (its estimate :data:`BUY_MARGIN` over it, and
+        :data:`BUY_PRICE_MARGIN` more per purchase: the k-th credits the seller 120 k)."""
+        hand = hand_from(obs.get("hand"))
+        talon = obs.get("talon")
+        if "buy" not in texts or not isinstance(talon, str) or not talon:
+            return "decline" if "decline" in texts else texts[0]
+        full = hand | parse_hand(talon)
+        for _ in range(2):
+            c = min((c for c in range(32) if full >> c & 1),
+                    key=lambda c: (self.part_cost(c, full, banked=False), c))
+            full &= ~(1 << c)
+        decl = self.declarations(obs)
+        bid = int(obs.get("bid") or 100)
+        est = estimate_hand(full, self.values(obs), decl=decl)
+        k = len(obs.get("sales") or []) + 1
+        if decl.cap(full) >= bid and est >= bid + BUY_MARGIN + BUY_PRICE_MARGIN * k:
+            return "buy"
+        return "decline" if "decline" in texts else texts[0]
 
     # -- talon ---------------------------------------------------------------------------
     def part_cost(self, c: Card, hand: Hand, *, banked: bool) -> int:
@@ -278,9 +369,12 @@ class ThousandHeuristic:
     def contract(self, obs: dict[str, Any], texts: list[str]) -> str:
         """Announce the bid (more when the hand plainly makes more), or write off if hopeless."""
         hand = hand_from(obs.get("hand"))
-        est = estimate_hand(hand, self.values(obs))
+        est = estimate_hand(hand, self.values(obs), decl=self.declarations(obs))
         bid = int(obs.get("bid") or 100)
-        if "writeoff" in texts and est + HOPELESS_BY < bid and est < 120 - bid + WRITEOFF_SLACK:
+        hopeless = est + HOPELESS_BY < bid and est < 120 - bid + WRITEOFF_SLACK
+        if "strikeout" in texts and self.wants_strikeout(obs, est, bid, hopeless):
+            return "strikeout"
+        if "writeoff" in texts and hopeless:
             return "writeoff"
         contracts = sorted(int(t.split()[1]) for t in texts if t.startswith("contract "))
         if not contracts:
@@ -290,21 +384,62 @@ class ThousandHeuristic:
         ok = [c for c in contracts if c <= target]
         return f"contract {max(ok) if ok and max(ok) > contracts[0] else contracts[0]}"
 
+    def wants_strikeout(self, obs: dict[str, Any], est: int, bid: int, hopeless: bool) -> bool:
+        """Return True to strike the deal out (``allow_strikeout``).  It costs the declarer
+        nothing (each opponent gets a dash, a bolt), so he strikes out wherever he would
+        write off, and whenever his estimate is :data:`STRIKE_BY` under the bid; at any
+        estimate short of the bid if an opponent is one bolt short of the bolt penalty.  A
+        strike-out that would be his third write-off costs ``writeoff_third_penalty``: then
+        only when hopeless."""
+        rules = self.rules(obs)
+        me = int(obs["seat"])
+        writeoffs = obs.get("writeoffs") or []
+        if rules.writeoff_third_penalty and writeoffs and int(writeoffs[me]) == 2:
+            return hopeless
+        limit = int(rules.bolt_limit or 0)
+        dashes = rules.bolt_when != "never" and limit and rules.bolt_penalty
+        skip = {me, obs.get("sitting_out"), *(obs.get("barrel") or [])}
+        near = dashes and any(int(b) == limit - 1 for s, b in enumerate(obs.get("bolts") or [])
+                              if s not in skip)
+        return hopeless or est + STRIKE_BY < bid or bool(near and est < bid)
+
     # -- play ----------------------------------------------------------------------------
     def play(self, obs: dict[str, Any], texts: list[str]) -> str:
-        """Declare the best marriage when leading, else play by the shared trick rules."""
-        values = self.values(obs)
-        declarations = [t for t in texts if t.endswith(" marriage")]
-        if declarations:
-            def worth(t: str) -> tuple[int, int]:
-                c = parse_card(t.split()[1])
-                v = marriage_value(c, values)
-                return (v, -(c & 7))  # the queen leads, the king stays to win later
-            return max(declarations, key=worth)
+        """Make the best declaration when leading (:meth:`declaration`), else play by the
+        shared trick rules."""
+        declaring = [t for t in texts if len(t.split()) > 2]
+        if declaring:
+            return self.declaration(obs, declaring)
         plays = [t for t in texts if t.startswith("play ")]
         options = play_options(plays)
         ctx = self.context(obs, options)
         return pick_text(options, choose_card(ctx))
+
+    def declaration(self, obs: dict[str, Any], texts: list[str]) -> str:
+        """Return the declaring lead to make: the dearest (Declarations.value); by its lower
+        card (the queen of a marriage, the jack of a bed marriage: the higher one stays to
+        win later); "in suit" (``keep``) when the trump already set is a better trump for
+        this hand than the declaration's suit (:meth:`suit_worth`)."""
+        decl = self.declarations(obs)
+        hand = hand_from(obs.get("hand"))
+        trump = suit_from(obs.get("trump"))
+
+        def worth(t: str) -> tuple[int, int, int]:
+            a = parse_action(t)
+            c = a & 31
+            keeps = a - c in KEEPING
+            fit = 0
+            if trump is not None and trump != c >> 3 and (keeps or a - c in NAMING):
+                better = self.suit_worth(hand, trump) > self.suit_worth(hand & ~(1 << c), c >> 3)
+                fit = 1 if keeps == better else -1
+            return (decl.value(a), fit, -(c & 7))
+        return max(texts, key=worth)
+
+    @staticmethod
+    def suit_worth(hand: Hand, s: int) -> int:
+        """Return how good suit ``s`` is as this hand's trump: its length and its points."""
+        suit = hand & SUIT_MASK[s]
+        return 12 * suit.bit_count() + sum(RANK_POINTS[c & 7] for c in range(32) if suit >> c & 1)
 
     def context(self, obs: dict[str, Any], options: dict[Card, list[str]]) -> PlayContext:
         """Build the shared play context from the observation."""
@@ -331,4 +466,5 @@ class ThousandHeuristic:
             protect=marriage_cards(hand), draw_trumps=declarer == seat)
 
 
-__all__ = ["ThousandHeuristic", "estimate_hand", "marriage_suits", "points"]
+__all__ = ["ThousandHeuristic", "declaration_worth", "estimate_hand", "marriage_suits",
+           "points"]

@@ -168,7 +168,8 @@ class Auction(Inference):
                 if hands is None:
                     break
                 order = p.play_order
-                solver = Solver(declarer_position(hands, order, me, rules), deadline)
+                solver = Solver(declarer_position(hands, order, me, rules, None,
+                                                  obs.get("barrel") or ()), deadline)
                 ok = solver.can_make(threshold)
                 now = p.hands
                 dealt = {s: now[s] for s in order if s != me}

@@ -15,7 +15,9 @@ pass and the contract are chosen by simulation (:mod:`.auction`, :mod:`.talon`,
 :mod:`.contract`): sampled deals give the talon and the opponents' hands, and the declarer's
 hand is solved at trick 1 with threshold tests, which gives the distribution of his
 double-dummy points.  The redeal choice, two-player piles and discards, and 501's trump naming
-use the heuristic.
+use the heuristic, and so do §11's choices around the auction and the talon: ``blind`` or
+``look`` (own cards unseen), ``buy`` or ``decline``, a bad talon's redeal; the strike-out is
+weighed beside the write-off (:mod:`.contract`).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from typing import Any
 
 from kozyr.bots.base import Bot
 from kozyr.bots.thousand.pimc.auction import Auction
+from kozyr.bots.thousand.pimc.base import action_named
 from kozyr.bots.thousand.pimc.contract import Contract
 from kozyr.bots.thousand.pimc.play import CardPlay
 from kozyr.bots.thousand.pimc.talon import Talon
@@ -56,6 +59,9 @@ class PimcBot(CardPlay, Auction, Talon, Contract):
         if obs.get("hand") is not None and ("bid" in heads or heads == {"pass"}):
             return self._bid(view, obs, legal, texts)
         if "give" in heads:
+            if "redeal" in heads and self.heuristic.act(view) == action_named(
+                    texts, legal, "redeal"):
+                return legal[texts.index("redeal")]  # a bad or poor talon, by the heuristic
             return self._give(view, obs, legal, texts)
         if "contract" in heads:
             return self._contract(view, obs, legal, texts)

@@ -40,6 +40,7 @@ class Contract(PimcBase):
         me = view.seat
         contracts = numbered(texts, legal, "contract")
         writeoff = action_named(texts, legal, "writeoff")
+        strikeout = action_named(texts, legal, "strikeout")
         if not contracts:
             return self.heuristic.act(view)
         low = contracts[0][0]
@@ -53,7 +54,7 @@ class Contract(PimcBase):
             order = p.play_order
             now = p.hands
             hands = {s: now[s] for s in order}
-            pos = declarer_position(hands, order, me, rules, p.trump)
+            pos = declarer_position(hands, order, me, rules, p.trump, obs.get("barrel") or ())
             if len(order) == 2:
                 pts = [0, 0]
                 pts[order.index(me)] = card_points(p.discards)
@@ -74,11 +75,36 @@ class Contract(PimcBase):
             ev = self._ev(made, c, total, int(rules.target))
             if ev > best_ev:
                 best_ev, best = ev, a
-        if writeoff is not None:
-            bid = int(obs.get("bid") or contracts[0][0])
-            if self.writeoff_value(obs, rules, bid) > best_ev - self.defence_points:
-                return writeoff
-        return best
+        play_value = best_ev - self.defence_points
+        bid = int(obs.get("bid") or contracts[0][0])
+        concede = [(self.writeoff_value(obs, rules, bid), writeoff),
+                   (self.strikeout_value(obs, rules), strikeout)]
+        value, action = max(((v, a) for v, a in concede if a is not None),
+                            default=(play_value, best), key=lambda x: x[0])
+        return action if value > play_value else best
+
+    def strikeout_value(self, obs: dict[str, Any], rules: Any) -> float:
+        """Return a strike-out's worth against the opponents (``allow_strikeout``): nobody
+        scores and each opponent gets a dash (a bolt; :meth:`dash_value` for him), so 0 for
+        the declarer less ``writeoff_third_penalty`` when it would be his third write-off."""
+        me = int(obs["seat"])
+        writeoffs = obs.get("writeoffs") or [0] * (me + 1)
+        cost = float(rules.writeoff_third_penalty) if int(writeoffs[me]) == 2 else 0.0
+        return -cost + self.dash_value(obs, rules)
+
+    def dash_value(self, obs: dict[str, Any], rules: Any) -> float:
+        """Return what the opponents' dashes of a strike-out are worth to the declarer: the
+        mean bolt penalty they bring nearer (its share per bolt; all of it for an opponent one
+        bolt short), over the opponents; 0 with ``bolt_when`` = ``never``."""
+        limit = max(1, int(rules.bolt_limit or 1))
+        if rules.bolt_when == "never" or not rules.bolt_penalty:
+            return 0.0
+        me = int(obs["seat"])
+        skip = {me, obs.get("sitting_out"), *(obs.get("barrel") or [])}
+        bolts = obs.get("bolts") or []
+        dues = [float(rules.bolt_penalty) / (1 if int(b) == limit - 1 else limit)
+                for s, b in enumerate(bolts) if s not in skip]
+        return sum(dues) / max(1, len(bolts) - 1)
 
     def writeoff_value(self, obs: dict[str, Any], rules: Any, bid: int) -> float:
         """Return a write-off's worth against the opponents: its cost less what each gains.

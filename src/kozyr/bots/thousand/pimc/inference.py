@@ -24,9 +24,10 @@ from typing import Any
 from kozyr.bots.opponent_model import HeuristicModel
 from kozyr.bots.sampling import distinct_samples
 from kozyr.bots.thousand.pimc.base import NEVER, PimcBase, deal_key, rules_of
-from kozyr.cards import parse_card
 from kozyr.core.match import SeatView
+from kozyr.games.thousand.actions import parse_action
 from kozyr.games.thousand.cardplay import POINTS, beats, legal_to_trick, trick_winner
+from kozyr.games.thousand.declarations import Declarations
 from kozyr.games.thousand.position import ThousandPosition
 
 
@@ -112,6 +113,7 @@ class Inference(PimcBase):
         trick: list[tuple[int, int]] = []
         w = 1.0
         bonus = 1.0 + self.inference_weight
+        decl = Declarations.of(rules)
         for s, c, declared in plays:
             h = held[s]
             if trick and s != me:
@@ -127,8 +129,11 @@ class Inference(PimcBase):
                             w *= 1.0 / (p * bonus + (k - p))
                         w *= k  # keep weights near 1
             held[s] = h & ~(1 << c)
-            if declared and not rules.declarer_names_trump:
-                trump = c >> 3
+            if declared:
+                # the trump the declaration names (none for four nines, keep, 501)
+                t = decl.effect(declared + c)[1]
+                if t >= 0:
+                    trump = t
             trick.append((s, c))
             if len(trick) == n:
                 trick = []
@@ -178,12 +183,20 @@ def auction_ranges(obs: dict[str, Any], me: int, step: int) -> dict[int, tuple[i
 
 
 def past_plays(obs: dict[str, Any]) -> list[tuple[int, int, int]]:
-    """Return this deal's plays as (seat, card, declared) from the observation's history."""
+    """Return this deal's plays as (seat, card, declared) from the observation's history:
+    ``declared`` is the declaring action's base (``MARRIAGE``, ``BED``, ``NINES``, ...; 0 for
+    a plain card).
+
+    >>> past_plays({"history": [[1, "play QH bed"], [2, "play 9H"]]})
+    [(1, 28, 288), (2, 26, 0)]
+    """
     out = []
     for seat, text in obs.get("history") or []:
         parts = str(text).split()
         if parts and parts[0] == "play":
-            out.append((int(seat), parse_card(parts[1]), int(len(parts) > 2)))
+            a = parse_action(str(text))
+            c = a & 31
+            out.append((int(seat), c, a - c))
     return out
 
 

@@ -34,12 +34,13 @@ from dataclasses import replace
 from typing import Any
 
 from kozyr.bots.solver import Position, SearchTimeout, Solver
-from kozyr.bots.solver.adapter import solver_position
+from kozyr.bots.solver.adapter import declaration_counts, solver_position
 from kozyr.bots.thousand.pimc.base import deal_history, rules_of, same_deal
 from kozyr.bots.thousand.pimc.inference import Inference, past_plays
 from kozyr.cards import parse_hand
 from kozyr.core.match import SeatView
-from kozyr.games.thousand.cardplay import KQ_MASK, marriage_value
+from kozyr.games.thousand.actions import MARRIAGE
+from kozyr.games.thousand.declarations import Declarations
 from kozyr.games.thousand.position import ThousandPosition
 
 #: The scale of a defender's own-points weights (:meth:`CardPlay._own_weights`): integer
@@ -77,9 +78,10 @@ class CardPlay(Inference):
         level = self.lowered_aim(obs) // self.lost_margin if self.lost_margin else 0
         target = contract - self.lost_margin * level
         plays = past_plays(obs) if self.inference and self._model(view) is None else []
+        barrel = obs.get("barrel") or ()
         for m, w in self._weighted_samples(view, obs):
             p = ThousandPosition(m)
-            pos, seats = solver_position(p)
+            pos, seats = solver_position(p, barrel)
             if plays:
                 w = self._weight(p, seats, plays, me, declarer)
             if w <= 0.0:
@@ -125,10 +127,13 @@ class CardPlay(Inference):
             # twice the contract, against the two of them), then the points the others take,
             # less a marriage this defender declares, plus one he breaks up (half its value:
             # he may never lead to declare it)
-            values = rules_of(view).marriages
+            rules = rules_of(view)
+            decl = Declarations.of(rules)
             hand = parse_hand(obs.get("hand") or "")
-            key = {a: (contract * first[a] + second[a]) / wsum - _declared_value(a, values)
-                   + self.marriage_keep * _broken_marriage(a, hand, values) for a in legal}
+            counts = declaration_counts(rules, [me], declarer, barrel)
+            mine = 1 if counts is None else counts[0]
+            key = {a: (contract * first[a] + second[a]) / wsum - mine * _declared_value(a, decl)
+                   + mine * self.marriage_keep * _broken_marriage(a, hand, decl) for a in legal}
             low = min(key.values())
             top = [a for a in legal if key[a] <= low + 1e-9]
         if len(top) == 1:
@@ -149,20 +154,14 @@ class CardPlay(Inference):
                      for i in range(len(seats)))
 
 
-def _declared_value(action: int, values: tuple[int, ...]) -> int:
-    """Return the marriage value a play action declares (0 if it declares none)."""
-    if not action & 32 or action >= 64:
-        return 0
-    return marriage_value(action & 31, values)
+def _declared_value(action: int, decl: Declarations) -> int:
+    """Return the value a play action declares (0 if it declares none: Declarations.value)."""
+    return decl.value(action) if action >= MARRIAGE else 0
 
 
-def _broken_marriage(action: int, hand: int, values: tuple[int, ...]) -> int:
-    """Return the value of the marriage a play action breaks up (its K or Q played plainly)."""
-    if action & 32 or action >= 64:
+def _broken_marriage(action: int, hand: int, decl: Declarations) -> int:
+    """Return the value of the declarations a plain lead or follow breaks up (a K or Q of a
+    held marriage; with §11's options a Q or J of a bed marriage, a nine of four, ...)."""
+    if action >= MARRIAGE:
         return 0
-    c = action & 31
-    if c & 7 not in (4, 5):
-        return 0
-    s = c >> 3
-    kq = KQ_MASK[s]
-    return values[s] if hand & kq == kq else 0
+    return decl.held_value(hand) - decl.held_value(hand & ~(1 << action))

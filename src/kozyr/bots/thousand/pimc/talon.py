@@ -52,6 +52,7 @@ class Talon(PimcBase):
         score = dict.fromkeys(plans, 0.0)
         spare = dict.fromkeys(plans, 0.0)
         need = bid + self.dd_margin
+        barrel = obs.get("barrel") or ()
         n = 0
         for m in self._samples(view):
             p = ThousandPosition(m)
@@ -64,7 +65,7 @@ class Talon(PimcBase):
                     hands[me] = hand & ~(1 << plan[0]) & ~(1 << plan[1])
                     hands[targets[0]] |= 1 << plan[0]
                     hands[targets[1]] |= 1 << plan[1]
-                    pos = declarer_position(hands, order, me, rules)
+                    pos = declarer_position(hands, order, me, rules, None, barrel)
                     solver = Solver(pos, self.deadline)
                     ok = solver.can_make(need)
                     # the tie-break: does the plan also leave a margin over the contract?
