@@ -112,3 +112,13 @@ def test_blind_only_to_catch_up_late() -> None:
     # score and he is less behind
     assert choose(["blind", "look"], rules={**any_blind, "blind_doubles": "all"}, hand=None,
                   totals=[800, 500, 320], seat=1) == "look"
+
+
+def test_the_gives_keep_the_declarations_together() -> None:
+    hand = "9S 9C 9D 9H QH JH KS AS TS AC"
+    cards = hand.split()
+    texts = [f"give {s} {c}" for s in (1, 2) for c in cards]
+    nines = choose(texts, rules=rules(bed_marriage=True, four_nines=200), hand=hand)
+    assert nines.split()[2] not in ("9S", "9C", "9D", "9H", "QH", "JH"), nines
+    # without the options a nine is the cheapest card to give
+    assert choose(texts, rules=rules(), hand=hand).split()[2].startswith("9")

@@ -69,12 +69,12 @@ class HeuristicModel:
     # -- the heuristic's choices, from cards ---------------------------------------------
     def willing(self, hand: int) -> int:
         """Return the highest bid the heuristic makes with the dealt ``hand``."""
-        est = estimate_hand(hand, self.values, talon=True) - self.margin
+        est = estimate_hand(hand, self.values, talon=True, decl=self.decl) - self.margin
         return min(est // self.step * self.step, hand_cap(hand, self.rules))
 
     def contract(self, hand: int, bid: int) -> int:
         """Return the contract the heuristic announces with ``hand`` after a bid of ``bid``."""
-        est = estimate_hand(hand, self.values)
+        est = estimate_hand(hand, self.values, decl=self.decl)
         target = (est - RAISE_MARGIN) // self.step * self.step
         top = min(target, hand_cap(hand, self.rules))
         above = (bid // self.step + 1) * self.step
@@ -84,7 +84,7 @@ class HeuristicModel:
         """Return the card the heuristic passes first from ``hand`` (the least useful)."""
         part_cost = self.heuristic.part_cost
         cards = [c for c in range(32) if hand >> c & 1]
-        return min(cards, key=lambda c: (part_cost(c, hand, banked=False), c))
+        return min(cards, key=lambda c: (part_cost(c, hand, banked=False, decl=self.decl), c))
 
     def declare(self, hand: int, talon: int, bid: int,
                 writeoff_ok: bool) -> tuple[int | None, float]:
@@ -96,7 +96,7 @@ class HeuristicModel:
         full = hand | talon
         for _ in range(2):
             full &= ~(1 << self.give(full))
-        est = estimate_hand(full, self.values)
+        est = estimate_hand(full, self.values, decl=self.decl)
         if writeoff_ok and est + HOPELESS_BY < bid and est < 120 - bid + WRITEOFF_SLACK:
             return None, 0.0
         c = self.contract(full, bid)

@@ -295,11 +295,11 @@ class ThousandHeuristic:
         if "buy" not in texts or not isinstance(talon, str) or not talon:
             return "decline" if "decline" in texts else texts[0]
         full = hand | parse_hand(talon)
+        decl = self.declarations(obs)
         for _ in range(2):
             c = min((c for c in range(32) if full >> c & 1),
-                    key=lambda c: (self.part_cost(c, full, banked=False), c))
+                    key=lambda c: (self.part_cost(c, full, banked=False, decl=decl), c))
             full &= ~(1 << c)
-        decl = self.declarations(obs)
         bid = int(obs.get("bid") or 100)
         est = estimate_hand(full, self.values(obs), decl=decl)
         k = len(obs.get("sales") or []) + 1
@@ -308,9 +308,15 @@ class ThousandHeuristic:
         return "decline" if "decline" in texts else texts[0]
 
     # -- talon ---------------------------------------------------------------------------
-    def part_cost(self, c: Card, hand: Hand, *, banked: bool) -> int:
-        """Return the cost of parting with ``c`` (given away, or discarded for oneself)."""
+    def part_cost(self, c: Card, hand: Hand, *, banked: bool,
+                  decl: Declarations | None = None) -> int:
+        """Return the cost of parting with ``c`` (given away, or discarded for oneself); a
+        card of a held marriage (with ``decl``'s §11 options: of any held declaration, whose
+        loss lowers Declarations.held_value) is never given."""
         if marriage_cards(hand) >> c & 1:
+            return 1000
+        if decl is not None and not decl.plain_cap and \
+                decl.held_value(hand & ~(1 << c)) < decl.held_value(hand):
             return 1000
         s, r = c >> 3, c & 7
         suit = hand & SUIT_MASK[s]
@@ -340,7 +346,8 @@ class ThousandHeuristic:
                 opts.setdefault(parse_card(parts[2]), []).append((int(parts[1]), t))
         if not opts:
             return self.contract(obs, texts)
-        c = min(opts, key=lambda c: (self.part_cost(c, hand, banked=False), c))
+        decl = self.declarations(obs)
+        c = min(opts, key=lambda c: (self.part_cost(c, hand, banked=False, decl=decl), c))
         seat = int(obs.get("seat") or 0)
         n = int(self.rules(obs).players)
         return min(opts[c], key=lambda p: (p[0] - seat) % n)[1]
@@ -349,7 +356,8 @@ class ThousandHeuristic:
         """Discard (two players) the card whose points are best banked now."""
         hand = hand_from(obs.get("hand"))
         opts = {parse_card(t.split()[1]): t for t in texts if t.startswith("discard ")}
-        c = min(opts, key=lambda c: (self.part_cost(c, hand, banked=True), c))
+        decl = self.declarations(obs)
+        c = min(opts, key=lambda c: (self.part_cost(c, hand, banked=True, decl=decl), c))
         return opts[c]
 
     def name_trump(self, obs: dict[str, Any], texts: list[str]) -> str:

@@ -41,6 +41,7 @@ from kozyr.bots.thousand.pimc.base import (
 from kozyr.bots.thousand.pimc.inference import Inference, auction_ranges
 from kozyr.bots.thousand.pimc.talon import cheapest_two
 from kozyr.core.match import SeatView
+from kozyr.games.thousand.declarations import Declarations
 from kozyr.games.thousand.position import ThousandPosition
 from kozyr.games.thousand.scoring import writeoff_gain
 
@@ -246,7 +247,8 @@ class Auction(Inference):
         now = p.hands
         hands = {s: now[s] for s in order}
         full = hands[me] | p.talon
-        give = cheapest_two(full, rules_of(view).marriages)
+        rules = rules_of(view)
+        give = cheapest_two(full, rules.marriages, Declarations.of(rules))
         others = [s for s in order if s != me]
         hands[me] = full & ~(1 << give[0]) & ~(1 << give[1])
         hands[others[0]] |= 1 << give[0]

@@ -18,6 +18,7 @@ from kozyr.bots.thousand.pimc.base import PimcBase, deal_history, same_deal
 from kozyr.cards import SUIT_MASK, format_card, parse_hand
 from kozyr.core.match import SeatView
 from kozyr.games.thousand.cardplay import KQ_MASK, POINTS
+from kozyr.games.thousand.declarations import Declarations
 from kozyr.games.thousand.position import ThousandPosition
 
 
@@ -42,7 +43,7 @@ class Talon(PimcBase):
         targets = sorted({int(t.split()[1]) for t in texts if t.startswith("give ")})
         if len(targets) != 2:
             return self.heuristic.act(view)
-        cands = _cheapest(hand, rules.marriages, self.give_candidates)
+        cands = _cheapest(hand, rules.marriages, self.give_candidates, Declarations.of(rules))
         plans: list[tuple[int, int]] = []
         for i, a in enumerate(cands):
             for b in cands[i + 1:]:
@@ -118,12 +119,23 @@ def _part_cost(c: int, hand: int, protect: int) -> int:
     return cost
 
 
-def _cheapest(hand: int, values: tuple[int, ...], k: int) -> list[int]:
-    protect = _marriage_cards(hand, values)
+def _cheapest(hand: int, values: tuple[int, ...], k: int,
+              decl: Declarations | None = None) -> list[int]:
+    protect = _marriage_cards(hand, values) if decl is None or decl.plain_cap else \
+        _declaration_cards(hand, decl)
     cards = [c for c in range(32) if hand >> c & 1]
     return sorted(cards, key=lambda c: (_part_cost(c, hand, protect), c))[:k]
 
 
-def cheapest_two(hand: int, values: tuple[int, ...]) -> tuple[int, int]:
-    a, b = _cheapest(hand, values, 2)
+def _declaration_cards(hand: int, decl: Declarations) -> int:
+    """Return the cards of ``hand`` that its declarations need (§11's: bed marriages, four
+    nines, four aces, besides the K+Q marriages): parting with one lowers its cap."""
+    held = decl.held_value(hand)
+    return sum(1 << c for c in range(32)
+               if hand >> c & 1 and decl.held_value(hand & ~(1 << c)) < held)
+
+
+def cheapest_two(hand: int, values: tuple[int, ...],
+                 decl: Declarations | None = None) -> tuple[int, int]:
+    a, b = _cheapest(hand, values, 2, decl)
     return a, b
