@@ -18,7 +18,6 @@ True
 from __future__ import annotations
 
 import asyncio
-import re
 import secrets
 import time
 from collections import OrderedDict, deque
@@ -29,22 +28,13 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
 from kozyr.server.protocol import ProtocolError
+from kozyr.server.security import check_name, normalize_name
 from kozyr.server.settings import Settings
 from kozyr.server.storage import Storage, User
 
 COOKIE = "kozyr_session"
-_NAME = re.compile(r"^[A-Za-z0-9_.\-]{3,20}$")
 # Cheap-but-real argon2id parameters: a log-in costs a few milliseconds, not a second.
 _hasher = PasswordHasher(time_cost=2, memory_cost=19456, parallelism=1)
-
-
-def check_name(name: str) -> str | None:
-    """Return why ``name`` cannot be registered, or None if it can."""
-    if not _NAME.match(name):
-        return "a name is 3-20 letters, digits, _, - or ."
-    if name.lower().startswith(("guest-", "bot:")):
-        return "names starting with guest- or bot: are reserved"
-    return None
 
 
 class RateLimiter:
@@ -117,6 +107,8 @@ class Auth:
 
     async def register(self, name: Any, password: Any, address: str = "") -> tuple[User, str]:
         """Create an account and a session; return the user and the session token."""
+        if isinstance(name, str):
+            name = normalize_name(name[:100])
         why = check_name(name) if isinstance(name, str) else "a name is needed"
         if why is not None:
             raise ProtocolError("bad_name", why)
@@ -139,6 +131,7 @@ class Auth:
         if not isinstance(name, str) or not isinstance(password, str) or len(password) > 200 \
                 or len(name) > 40:
             raise ProtocolError("auth_failed", "wrong name or password")
+        name = normalize_name(name)
         now = self.clock() if now is None else now
         lname = name.lower()
         pair, addr, per_name = f"pair:{lname}|{address}", f"addr:{address}", f"name:{lname}"

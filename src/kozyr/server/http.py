@@ -223,8 +223,14 @@ class Api:
         return self._logged_out()
 
     async def guest(self, request: Request) -> Response:
-        """POST /api/auth/guest."""
+        """POST /api/auth/guest: a new guest, or the guest the request's session already is
+        (playing as a guest twice keeps one identity)."""
         await _body(request, self.max_body, required=False)
+        for old in request_tokens(request):
+            known = await self.auth.user(old)
+            if known is not None and known.guest:
+                return self._session_response(request, {"user": known.to_json(), "token": old},
+                                              old)
         user, token = await self.auth.guest(self.guard.client_address(request))
         return self._session_response(request, {"user": user.to_json(), "token": token}, token)
 

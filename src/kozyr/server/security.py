@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import ipaddress
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -258,3 +259,74 @@ class SecureStarlette(Starlette):
     def build_middleware_stack(self) -> ASGIApp:
         """Wrap the usual stack in :class:`SecurityHeaders`."""
         return SecurityHeaders(super().build_middleware_stack())
+
+
+# --- account names -------------------------------------------------------------------------
+#
+# A name is 3-20 characters after NFKC normalisation: Unicode letters (with their combining
+# marks) and digits of any script, and "_", "-", ".".  It is written in one script (the
+# common characters -- digits 0-9 and the three marks -- go with any; Han goes with Hiragana
+# and Katakana, and with Hangul, as Japanese and Korean write).  Refused: a name that mixes
+# scripts ("Аnna" with a Cyrillic А; "Анна" is fine), and a name of another script whose
+# every letter looks like an ASCII one (Unicode's confusables, through the
+# confusable_homoglyphs package: a Cyrillic "раура" passing for "paypa").
+
+_NAME_MARKS = frozenset("_-.")
+_CJK_GROUPS = (frozenset({"HAN", "HIRAGANA", "KATAKANA"}), frozenset({"HAN", "HANGUL"}))
+
+
+def normalize_name(name: str) -> str:
+    """Return ``name`` NFKC-normalised (the form stored and compared).
+
+    >>> normalize_name("ｋｏｚｙｒ")
+    'kozyr'
+    """
+    return unicodedata.normalize("NFKC", name)
+
+
+def _name_scripts(name: str) -> set[str]:
+    from confusable_homoglyphs import categories
+
+    scripts = set()
+    for ch in name:
+        alias = categories.aliases_categories(ch)[0]
+        if alias not in ("COMMON", "INHERITED"):
+            scripts.add(alias)
+    return scripts
+
+
+def check_name(name: str) -> str | None:
+    """Return why ``name`` (already NFKC-normalised) cannot be registered, or None if it can.
+
+    >>> [check_name(n) is None for n in ("ann_1", "Анна", "سارة", "李小龍", "Ab")]
+    [True, True, True, True, False]
+    >>> check_name("Аnna")
+    'a name is written in one script'
+    >>> check_name("раура")
+    'a name cannot be made of letters that look like Latin ones'
+    >>> check_name("guest-1")
+    'names starting with guest- or bot: are reserved'
+    """
+    if not 3 <= len(name) <= 20 or not all(
+            ch in _NAME_MARKS or unicodedata.category(ch)[0] in "LM"
+            or unicodedata.category(ch) == "Nd" for ch in name) \
+            or unicodedata.category(name[0])[0] == "M":
+        return "a name is 3-20 letters, digits, _, - or ."
+    if name.lower().startswith(("guest-", "bot:")):
+        return "names starting with guest- or bot: are reserved"
+    scripts = _name_scripts(name)
+    if len(scripts) > 1 and not any(scripts <= g for g in _CJK_GROUPS):
+        return "a name is written in one script"
+    if scripts and "LATIN" not in scripts and all(
+            _looks_latin(ch) for ch in name if unicodedata.category(ch)[0] == "L"):
+        return "a name cannot be made of letters that look like Latin ones"
+    return None
+
+
+def _looks_latin(ch: str) -> bool:
+    """Return True if the letter ``ch`` (of another script) looks like an ASCII letter."""
+    from confusable_homoglyphs import confusables
+
+    found = confusables.is_confusable(ch, greedy=True, preferred_aliases=[]) or []
+    return any(len(h["c"]) == 1 and h["c"].isascii() and h["c"].isalpha()
+               for f in found for h in f["homoglyphs"])
