@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from kozyr.bots.solver.declaring import DeclaringSearch, uses_declaring
+from kozyr.bots.solver.declaring import DeclaringSearch, plain_now, uses_declaring
 from kozyr.bots.solver.search import DECLARE, Search, SearchTimeout
 from kozyr.cards import parse_card, parse_hand
 from kozyr.games.thousand.actions import action_to_text
@@ -119,18 +119,28 @@ class Position:
     def search(self) -> Search | DeclaringSearch:
         """Return a fresh search state for this position (:class:`DeclaringSearch` under
         §11's declarations, else the fast :class:`Search`)."""
-        if uses_declaring(self.declarations, self.counts):
-            assert self.declarations is not None
+        decl = self.declarations
+        if decl is not None and uses_declaring(decl, self.counts, self.weights,
+                                               self.declarer) and not plain_now(
+                decl, self.hands, self.declared, self.holder, self.scoring_counts()):
             return DeclaringSearch(
                 list(self.hands), self.leader, list(self.trick),
                 -1 if self.trump is None else self.trump, self.declarer, self.can_declare,
-                self.declarations, declared=self.declared, holder=self.holder,
+                decl, declared=self.declared, holder=self.holder,
                 ace_suit=self.ace_suit, must_beat=self.must_beat, weights=self.weights,
                 counts=self.counts)
         return Search(list(self.hands), self.leader, list(self.trick),
                       -1 if self.trump is None else self.trump, self.declarer, self.can_declare,
                       self.marriage_values, self.ace_marriage, self.must_beat, self.fixed_trump,
                       self.weights)
+
+    def scoring_counts(self) -> tuple[int, ...] | None:
+        """Return ``counts`` if it silences a seat that scores (weight > 0), else None."""
+        counts = self.counts
+        if counts is None:
+            return None
+        w = self.weights or tuple(int(i == self.declarer) for i in range(self.seats))
+        return counts if any(wi and not c for wi, c in zip(w, counts, strict=True)) else None
 
     def legal_moves(self) -> list[int]:
         """Return the legal moves (``card`` or ``card + DECLARE``) of the seat to move."""
@@ -146,7 +156,7 @@ class Position:
         if isinstance(s, DeclaringSearch):
             if move >= DECLARE and s.counts[seat]:
                 pts[seat] += s.decl.value(move)
-        elif move & DECLARE:
+        elif move & DECLARE and (self.counts is None or self.counts[seat]):
             from kozyr.cards import ACE
 
             pts[seat] += self.ace_marriage if c & 7 == ACE else self.marriage_values[c >> 3]
@@ -155,11 +165,15 @@ class Position:
             winner = s.leader
             trick_pts = pile_points((*self.trick, c))
             pts[winner] += trick_pts
-        extra = {} if not isinstance(s, DeclaringSearch) else {
-            "declared": s.declared, "holder": s.holder, "ace_suit": s.ace_suit}
+        declared, holder, ace_suit = self.declared, self.holder, self.ace_suit
+        if isinstance(s, DeclaringSearch):
+            declared, holder, ace_suit = s.declared, s.holder, s.ace_suit
+        elif self.declarations is not None and move & DECLARE:
+            declared |= self.declarations.effect(move)[2]
         return replace(self, hands=tuple(s.hands), leader=s.leader, trick=tuple(s.trick),
                        trump=None if s.trump < 0 else s.trump, can_declare=s.can_declare,
-                       points=tuple(pts), **extra)  # type: ignore[arg-type]
+                       points=tuple(pts), declared=declared, holder=holder,
+                       ace_suit=ace_suit)
 
     def remaining_points(self) -> int:
         """Return the card points still in the hands."""

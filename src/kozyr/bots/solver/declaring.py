@@ -28,19 +28,24 @@ declaration that does not count still names the trump.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
 from kozyr.bots.solver.state import SearchTimeout
 from kozyr.games.thousand import actions as A
 from kozyr.games.thousand.cardplay import (
+    ACES_MASK,
+    KINGS_MASK,
+    NINES_MASK,
     POINTS,
+    beats,
     card_points,
     legal_to_trick,
     pile_points,
     trick_winner,
 )
-from kozyr.games.thousand.declarations import Declarations
+from kozyr.games.thousand.declarations import QUEENS_MASK, Declarations
 
-__all__ = ["DeclaringSearch"]
+__all__ = ["DeclaringSearch", "plain_now", "uses_declaring"]
 
 #: The snapshot of the mutable state (:meth:`DeclaringSearch.copy_state`).
 Snapshot = tuple[list[int], int, list[int], int, bool, int, int, int, int]
@@ -76,6 +81,10 @@ class DeclaringSearch:
         self.weights = weights if weights is not None else tuple(
             int(i == declarer) for i in range(self.n))
         self.counts = counts if counts is not None else (1,) * self.n
+        self.wmax = max(self.weights)
+        #: (seat, weight of its declarations) for the seats whose declarations score
+        self.scorers = tuple((i, w * c) for i, (w, c) in
+                             enumerate(zip(self.weights, self.counts, strict=True)) if w * c)
         self.remaining = sum(card_points(h) for h in hands) + pile_points(trick)
         self.tt: dict[tuple[int, ...], list[int]] = {}
         self._leads: dict[tuple[int, ...], list[int]] = {}
@@ -91,9 +100,9 @@ class DeclaringSearch:
 
     def bound(self) -> int:
         """Return an upper bound of the value still to come (points and declarations)."""
-        held = sum(w * c * self.decl.held_value(h)
-                   for h, w, c in zip(self.hands, self.weights, self.counts, strict=True))
-        return max(self.weights) * self.remaining + held
+        held = self.decl.held_value
+        hands = self.hands
+        return self.wmax * self.remaining + sum(k * held(hands[i]) for i, k in self.scorers)
 
     # -- moves ------------------------------------------------------------------------------
     def seat_to_move(self) -> int:
@@ -106,10 +115,26 @@ class DeclaringSearch:
         may be played high to low."""
         seat = (self.leader + len(self.trick)) % self.n
         h = self.hands[seat]
-        if self.trick:
-            cards = legal_to_trick(h, self.trick, self.trump, self.must_beat)
-            return sorted((c for c in range(32) if cards >> c & 1),
-                          key=lambda c: (-POINTS[c], c))
+        trick = self.trick
+        if trick:
+            trump = self.trump
+            cards = legal_to_trick(h, trick, trump, self.must_beat)
+            wi = trick_winner(trick, trump)
+            best = trick[wi]
+            friend = ((self.leader + wi) % self.n == self.declarer) == (seat == self.declarer)
+            last = len(trick) == self.n - 1
+            beaters: list[int] = []
+            others: list[int] = []
+            for c in range(32):
+                if cards >> c & 1:
+                    (beaters if beats(c, best, trump) else others).append(c)
+            if friend:
+                # the side holds the trick: points to it (last) or low cards, then winners
+                others.sort(key=POINTS.__getitem__, reverse=last)
+                return others + beaters
+            beaters.sort(key=POINTS.__getitem__, reverse=last)
+            others.sort(key=POINTS.__getitem__)
+            return beaters + others
         key = (h, self.can_declare, self.trump, self.declared, seat == self.holder,
                self.ace_suit)
         out = self._leads.get(key)
@@ -198,11 +223,20 @@ class DeclaringSearch:
         maximizing = seat == self.declarer
         value = -1 if maximizing else 1 << 30
         best = -1
+        hands = self.hands
+        h = hands[seat]
+        # what a move changes, restored after it (cheaper than copy_state)
+        trick, leader, trump, cd = self.trick, self.leader, self.trump, self.can_declare
+        rem, declared, holder, ace_suit = (self.remaining, self.declared, self.holder,
+                                           self.ace_suit)
         for m in moves:
-            snap = self.copy_state()
+            self.trick = list(trick)
             gain = self.play(m)
             v = gain + self._ab(alpha - gain, beta - gain)
-            self.restore(snap)
+            hands[seat] = h
+            self.trick, self.leader, self.trump, self.can_declare = trick, leader, trump, cd
+            self.remaining, self.declared, self.holder, self.ace_suit = (rem, declared, holder,
+                                                                         ace_suit)
             if maximizing:
                 if v > value:
                     value, best = v, m
@@ -229,8 +263,36 @@ class DeclaringSearch:
         return value
 
 
-def uses_declaring(decl: Declarations | None, counts: tuple[int, ...] | None) -> bool:
-    """Return True if a position needs :class:`DeclaringSearch` (§11's declarations, or a
-    seat whose declarations do not count)."""
-    return decl is not None and (not decl.plain or (counts is not None and 0 in counts))
+def uses_declaring(decl: Declarations | None, counts: tuple[int, ...] | None,
+                   weights: tuple[int, ...] | None = None, declarer: int = 0) -> bool:
+    """Return True if a position's rules need :class:`DeclaringSearch`: §11's declarations,
+    or a seat that scores (weight > 0) whose declarations do not count."""
+    if decl is None:
+        return False
+    if not decl.plain:
+        return True
+    if counts is None:
+        return False
+    w = weights if weights is not None else tuple(int(i == declarer) for i in range(len(counts)))
+    return any(wi and not c for wi, c in zip(w, counts, strict=True))
 
+
+def plain_now(decl: Declarations, hands: Sequence[int], declared: int, holder: int,
+              counts: tuple[int, ...] | None) -> bool:
+    """Return True if the fast search gives this position's leads and values already: no hand
+    holds a declaration §11 treats otherwise than §6 (a Q+J, four nines, a K+Q under ``keep``
+    or ``marriage_auto`` or in a declared suit, four aces under ``strict``), nobody is bound
+    by the strict ace marriage, and every declaration counts."""
+    if holder >= 0 or counts is not None:
+        return False
+    for h in hands:
+        married = h & (h << 1) & KINGS_MASK
+        if married and (decl.keep or decl.auto or married & declared):
+            return False
+        if decl.bed and h & (h << 1) & QUEENS_MASK:
+            return False
+        if decl.nines and h & NINES_MASK == NINES_MASK:
+            return False
+        if decl.strict and h & ACES_MASK == ACES_MASK:
+            return False
+    return True
