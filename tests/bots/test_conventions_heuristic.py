@@ -122,3 +122,11 @@ def test_the_gives_keep_the_declarations_together() -> None:
     assert nines.split()[2] not in ("9S", "9C", "9D", "9H", "QH", "JH"), nines
     # without the options a nine is the cheapest card to give
     assert choose(texts, rules=rules(), hand=hand).split()[2].startswith("9")
+
+
+def test_a_cheaper_write_off_is_taken_sooner() -> None:
+    texts = ["contract 120", "contract 125", "writeoff"]
+    base = {"bid": 120, "bolts": [0, 0, 0], "writeoffs": [0, 0, 0], "totals": [0, 0, 0]}
+    short = "AS TS 9S 9C JC AD 9D JD"  # a little short of 120
+    assert choose(texts, hand=short, rules=rules(), **base) == "contract 120"
+    assert choose(texts, hand=short, rules=rules(writeoff_penalty="none"), **base) == "writeoff"

@@ -33,11 +33,10 @@ from typing import Any
 from kozyr.bots.heuristic.common import PlayContext, choose_card, seats_after
 from kozyr.bots.heuristic.thousand import (
     BID_MARGIN,
-    HOPELESS_BY,
     RAISE_MARGIN,
-    WRITEOFF_SLACK,
     ThousandHeuristic,
     estimate_hand,
+    hopeless_contract,
     marriage_cards,
     marriage_suits,
     points,
@@ -97,7 +96,7 @@ class HeuristicModel:
         for _ in range(2):
             full &= ~(1 << self.give(full))
         est = estimate_hand(full, self.values, decl=self.decl)
-        if writeoff_ok and est + HOPELESS_BY < bid and est < 120 - bid + WRITEOFF_SLACK:
+        if writeoff_ok and hopeless_contract(self.rules, est, bid):
             return None, 0.0
         c = self.contract(full, bid)
         return c, make_chance(est - c)

@@ -5,6 +5,14 @@ It reads only the seat's observation and the legal texts.  The estimate
 with the cards they collect, marriages (at full value only when an ace can win the lead
 first), length in a suit headed by its ace; bidding adds the talon's expected value.
 
+With §11's options (rules/thousand.md §11) it asks the engine's :class:`Declarations` what
+each declaration is worth and what the cap is; it declares the dearest one when leading,
+"in suit" (``keep``) when the trump already set suits its hand better; it buys a shown talon
+only when the hand with it plainly makes the bid (the price rising with each purchase); it
+strikes out (it costs nothing) where it would write off, or a little under the bid; a cheaper
+write-off (``none``, ``half``) is taken sooner; it bids blind only to catch up late in the
+match, and otherwise looks.
+
 >>> from kozyr.cards import parse_hand
 >>> values = (40, 60, 80, 100)
 >>> estimate_hand(parse_hand("AH TH KH QH AS 9C JD"), values) > estimate_hand(
@@ -140,6 +148,18 @@ def estimate_hand(hand: Hand, values: tuple[int, ...], *, talon: bool = False,
     else:
         est = 13 + 0.95 * cards + (1.0 if has_ace else 0.05) * first + 0.45 * rest
     return int(est + SURE_SHARE * sure)
+
+
+def hopeless_contract(rules: Any, est: int, bid: int) -> bool:
+    """Return True if the heuristic declarer concedes a contract of ``bid`` with estimate
+    ``est``: :data:`HOPELESS_BY` under it, and under ``120 - bid + WRITEOFF_SLACK``; a cheaper
+    write-off (§11.5 ``writeoff_penalty`` ``half`` or ``none``) a little or just under it."""
+    penalty = rules.writeoff_penalty
+    if penalty == "none":
+        return est < bid
+    if penalty == "half":
+        return est + HOPELESS_BY // 2 < bid
+    return est + HOPELESS_BY < bid and est < 120 - bid + WRITEOFF_SLACK
 
 
 def declaration_worth(hand: Hand, decl: Declarations) -> tuple[list[int], int]:
@@ -379,7 +399,7 @@ class ThousandHeuristic:
         hand = hand_from(obs.get("hand"))
         est = estimate_hand(hand, self.values(obs), decl=self.declarations(obs))
         bid = int(obs.get("bid") or 100)
-        hopeless = est + HOPELESS_BY < bid and est < 120 - bid + WRITEOFF_SLACK
+        hopeless = hopeless_contract(self.rules(obs), est, bid)
         if "strikeout" in texts and self.wants_strikeout(obs, est, bid, hopeless):
             return "strikeout"
         if "writeoff" in texts and hopeless:
@@ -474,5 +494,5 @@ class ThousandHeuristic:
             protect=marriage_cards(hand), draw_trumps=declarer == seat)
 
 
-__all__ = ["ThousandHeuristic", "declaration_worth", "estimate_hand", "marriage_suits",
-           "points"]
+__all__ = ["ThousandHeuristic", "declaration_worth", "estimate_hand", "hopeless_contract",
+           "marriage_suits", "points"]
