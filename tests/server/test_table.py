@@ -46,7 +46,12 @@ def test_a_failing_settlement_hook_settles_nothing(monkeypatch: pytest.MonkeyPat
 def test_the_salons_are_the_registrys_in_lobby_order() -> None:
     want = [(s.name, p, t) for s in specs() for p, t in s.salons]
     assert list(lobby_module.all_salons()) == want
-    assert lobby_module.salons() == want  # every registered engine is installed
+    got = lobby_module.salons()  # every registered engine is installed
+    assert [x for x in got if x in want] == want  # then a salon for each other preset
+    assert [(g, p) for g, p, _ in got] == [
+        (s.name, p) for s in specs()
+        for p in [*(p for p, _ in s.salons), *(p for p in s.match_class().RULES.PRESETS
+                                                if p not in dict(s.salons))]]
     assert list(lobby_module.available_games()) == [s.name for s in specs()]
 
 

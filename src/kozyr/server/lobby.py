@@ -55,10 +55,27 @@ def available_games() -> dict[str, Any]:
 
 
 def salons() -> list[tuple[str, str, str]]:
-    """Return the salons whose game and preset exist."""
+    """Return the salons whose game and preset exist: the spec's, then one for every other
+    preset of the game, titled from its name (``debertz_big``: "Debertz — big").
+
+    >>> ("debertz", "debertz_big", "Debertz — big") in salons()
+    True
+    """
     games = available_games()
-    return [(g, p, t) for g, p, t in all_salons()
-            if g in games and p in games[g].RULES.PRESETS]
+    listed = [(g, p, t) for g, p, t in all_salons()
+              if g in games and p in games[g].RULES.PRESETS]
+    out = []
+    for s in specs():
+        if s.name not in games:
+            continue
+        mine = [x for x in listed if x[0] == s.name]
+        named = {p for _, p, _ in mine}
+        for p in games[s.name].RULES.PRESETS:
+            if p not in named:
+                words = p[len(s.name) + 1:] if p.startswith(s.name + "_") else p
+                mine.append((s.name, p, f"{s.title} — {words.replace('_', ' ')}"))
+        out.extend(mine)
+    return out
 
 
 class Lobby:
@@ -181,8 +198,8 @@ class Lobby:
 
     @staticmethod
     def _listed(table: TableMaster) -> bool:
-        """Return True if the lobby shows ``table`` (public and not closed)."""
-        return not table.private and table.status != "closed"
+        """Return True if the lobby shows ``table`` (public, neither closed nor finished)."""
+        return not table.private and table.status not in ("closed", "over")
 
     def _salon_tables(self) -> list[tuple[tuple[str, str, str], list[TableMaster]]]:
         """Return each salon with its listed tables, in creation order."""

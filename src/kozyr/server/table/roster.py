@@ -107,7 +107,11 @@ class Roster(TableViews):
             self.host.counts_changed()
 
     async def watch(self, conn: Conn, invite: str | None) -> None:
-        """Add ``conn`` as a spectator and send it the public view."""
+        """Add ``conn`` as a spectator and send it the public view (a player of the table,
+        from another tab, takes his seat instead)."""
+        if conn.user is not None and self.seat_of_user(conn.user.id) is not None:
+            await self.join(conn, None, invite)
+            return
         self._check_invite(invite)
         if conn in self.members:
             conn.send(self.snapshot(conn))
