@@ -165,3 +165,44 @@ def format_cards(cards: Iterable[Card]) -> str:
 def deck_cards(deck: Hand) -> list[Card]:
     """Return the cards of ``deck`` in a canonical order (the order a shuffle starts from)."""
     return list(cards_of(deck))
+
+
+# -- several packs shuffled together (Bezique) ------------------------------------------------
+# A card id that tells the copies of a card apart, kept apart from the one-pack functions above
+# (which stay as fast as they were): copy ``k`` (from 0) of the one-pack card ``base`` is
+# ``k * PACK + base``, so two packs fit one 64-bit mask and every one-pack table applies to
+# ``c & 31``.  Its text carries the copy's digit from 1: ``AS1``, ``TD2`` (rules/bezique.md §10).
+
+#: The cards of one pack: the copy stride of :func:`copy_card`.
+PACK = 32
+
+
+def copy_card(base: Card, copy: int) -> Card:
+    """Return copy ``copy`` (from 0) of the one-pack card ``base``.
+
+    >>> format_copy_card(copy_card(parse_card("AS"), 1))
+    'AS2'
+    """
+    return copy * PACK + base
+
+
+def parse_copy_card(text: str, copies: int = 2) -> tuple[Card, int | None]:
+    """Parse ``"AS1"``, ``"10H2"`` or ``"AS"``: return the one-pack card and the copy (from 0),
+    None when the digit is left out; raise ``ValueError`` for a bad card or copy.
+
+    >>> parse_copy_card("10H2"), parse_copy_card("KS")
+    ((30, 1), (5, None))
+    """
+    t = text.strip()
+    if len(t) >= 3 and t[-1].isdigit():
+        base = parse_card(t[:-1])
+        n = int(t[-1])
+        if not 1 <= n <= copies:
+            raise ValueError(f"not a card: {text!r} (the copy digit is 1 to {copies})")
+        return base, n - 1
+    return parse_card(t), None
+
+
+def format_copy_card(c: Card) -> str:
+    """Return the record form of a card of several packs, with its copy digit: ``"AS1"``."""
+    return format_card(c % PACK) + str(c // PACK + 1)
