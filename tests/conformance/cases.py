@@ -24,8 +24,9 @@ from kozyr.games.registry import specs
 from kozyr.records import deal_cards as record_deal_cards
 from kozyr.records import write_record
 
-#: A card in record notation (``"KH"``), as a word of an observation's text.
-CARD = re.compile(rf"(?<![0-9A-Za-z])[{RANK_LETTERS}][{SUIT_LETTERS}](?![0-9A-Za-z])")
+#: A card in record notation (``"KH"``; Bezique's copy digit too, ``"KH2"``), as a word of an
+#: observation's text.
+CARD = re.compile(rf"(?<![0-9A-Za-z])[{RANK_LETTERS}][{SUIT_LETTERS}][1-4]?(?![0-9A-Za-z])")
 #: Texts that no game accepts as an action, or accepts only when they are legal.
 MALFORMED = ["", " ", "nonsense", "play", "play XX", "play 1S", "play AS AS", "bid", "bid -5",
              "bid 1e9", "bid 99999999999999", "give 9 AS", "give -1 AS", "trump X", "take",

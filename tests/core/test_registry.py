@@ -34,7 +34,7 @@ SPEC = GameSpec(
     card_keys=("hands", "stock"), salons=(("tertz", "Fourth — test"),),
     heuristic="kozyr.bots.heuristic.tertz:TertzHeuristic",
     pimc="kozyr.bots.pimc_tricks:TrickPimcBot",
-    terminal="kozyr.terminal.tertz:status_lines", web="tertz", order=4)
+    terminal="kozyr.terminal.tertz:status_lines", web="tertz", order=99)
 '''
 
 
@@ -58,7 +58,7 @@ def fourth(tmp_path: Path) -> Iterator[str]:
 
 
 def test_every_game_is_registered_once_in_order() -> None:
-    assert names() == ("thousand", "debertz", "tertz")
+    assert names() == ("thousand", "debertz", "tertz", "piquet", "bezique")
     for s in specs():
         assert isinstance(s, GameSpec)
         assert s.name == s.match_class().GAME
@@ -75,7 +75,7 @@ def _one_deal(game: str) -> dict[str, object]:
 
 
 def test_an_unknown_game_is_refused_with_the_known_ones() -> None:
-    known = r"unknown game 'chess' \(known: thousand, debertz, tertz\)"
+    known = r"unknown game 'chess' \(known: thousand, debertz, tertz, piquet, bezique\)"
     with pytest.raises(RulesError, match=known):
         spec("chess")
 

@@ -10,13 +10,13 @@ The references to code above the games' layer (bots, renderers) are ``"module:na
 resolved only when used (:meth:`GameSpec.load`), so the games never import the bots.
 
 >>> [s.name for s in specs()]
-['thousand', 'debertz', 'tertz']
+['thousand', 'debertz', 'tertz', 'piquet', 'bezique']
 >>> spec("tertz").card_keys
 ('hands', 'stock')
 >>> spec("chess")
 Traceback (most recent call last):
 ...
-kozyr.core.errors.RulesError: unknown game 'chess' (known: thousand, debertz, tertz)
+kozyr.core.errors.RulesError: unknown game 'chess' (known: thousand, debertz, tertz, piquet, bezique)
 """
 
 from __future__ import annotations

@@ -1,0 +1,14 @@
+"""Bezique's entry in the game registry (kozyr.games.registry)."""
+
+from kozyr.games.registry import GameSpec
+
+SPEC = GameSpec(
+    name="bezique",
+    title="Bezique",
+    match="kozyr.games.bezique:BeziqueMatch",
+    card_keys=("hands", "stock"),
+    salons=(("classic", "Bezique"), ("1500", "Bezique to 1500")),
+    heuristic="kozyr.bots.heuristic.bezique:BeziqueHeuristic",
+    terminal="kozyr.terminal.bezique:status_lines",
+    order=5,
+)
