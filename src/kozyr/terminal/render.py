@@ -31,11 +31,12 @@ SUIT_STYLE = ("bold", "bold", "bold red", "bold red")
 
 def card_text(token: str) -> Text:
     """Return one card (record notation) as coloured text; ``??`` stays a hidden card."""
+    copy = token[2:] if len(token) == 3 and token[2].isdigit() else ""  # Bezique's AS1
     try:
-        c = parse_card(token)
+        c = parse_card(token[:2] if copy else token)
     except ValueError:
         return Text(token, style="dim")
-    return Text(pretty_card(c), style=SUIT_STYLE[c >> 3])
+    return Text(pretty_card(c) + copy, style=SUIT_STYLE[c >> 3])
 
 
 def suit_text(letter: str) -> Text:
@@ -61,7 +62,7 @@ def hand_text(hand: str | None) -> Text:
         return Text("(hidden)" if hand is None else "(no cards)", style="dim")
     groups: dict[int, list[str]] = {}
     for tok in hand.split():
-        groups.setdefault(parse_card(tok) >> 3, []).append(tok)
+        groups.setdefault(parse_card(tok[:2] if len(tok) == 3 else tok) >> 3, []).append(tok)
     return Text("   ").join(pretty(groups[s]) for s in sorted(groups))
 
 

@@ -29,7 +29,7 @@ class BeziqueRules(RuleSet):
     DEFAULT_PRESET: ClassVar[str] = "classic"
 
     target: int = option(1000, "Score that wins the game (checked at the end of each deal)",
-                         minimum=1, maximum=10**9, words="game to {}")
+                         minimum=1, words="game to {}")
     next_dealer: str = option("alternate", "Who deals next: in turn, or the winner of the "
                               "last trick", ("alternate", "trick_winner"),
                               words="next dealer: {}")
@@ -43,6 +43,9 @@ class BeziqueRules(RuleSet):
     bezique_pair: str = option("QS_JD", "The bezique is always Q♠ J♦, or Q♣ J♥ when spades "
                                "or diamonds are trumps", ("QS_JD", "by_trump"),
                                words="bezique {}")
+
+    QUIET_DEFAULTS: ClassVar[frozenset[str]] = frozenset(
+        {"next_dealer", "dix", "last_trick", "bezique_pair"})
 
     PRESETS: ClassVar[dict[str, dict[str, Any]]] = {
         "classic": {},
