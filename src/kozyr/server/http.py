@@ -9,6 +9,7 @@ HTTP status of its code.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Awaitable, Callable
 from importlib import resources
@@ -100,6 +101,20 @@ async def _body(request: Request, limit: int = 16384, required: bool = True
     return obj
 
 
+#: the largest record POST /api/replay reads (bytes)
+REPLAY_BODY = 512 * 1024
+
+
+def _steps_of(record: Any) -> dict[str, Any]:
+    """Return a record's replay steps; ProtocolError ``bad_message`` if it does not replay."""
+    from kozyr.replay import replay_steps
+
+    try:
+        return replay_steps(record)
+    except (KozyrError, TypeError, ValueError, KeyError, AttributeError) as e:
+        raise ProtocolError("bad_message", f"the record does not replay: {e}") from None
+
+
 def request_tokens(request: HTTPConnection) -> list[str]:
     """Return the session tokens a request carries: the header's, then the cookie's."""
     out = []
@@ -122,6 +137,7 @@ class Api:
         self.max_body = settings.max_body
         #: finished games' summary extras (public id -> e.g. Thousand's ``barrel_falls``)
         self._extras: dict[str, dict[str, Any]] = {}
+        self._steps: dict[str, dict[str, Any]] = {}
 
     def routes(self) -> list[BaseRoute]:
         """Return the HTTP routes: the page, the API and the static files."""
@@ -143,6 +159,8 @@ class Api:
             Route("/api/leaderboard", api(self.leaderboard)),
             Route("/api/games/{game_id}", api(self.game_view)),
             Route("/api/games/{game_id}/record", api(self.game_record)),
+            Route("/api/games/{game_id}/steps", api(self.game_steps)),
+            Route("/api/replay", api(self.replay_view), methods=["POST"]),
             Mount("/static", StaticFiles(directory=str(web_dir()), check_dir=False),
                   name="static"),
         ]
@@ -380,6 +398,27 @@ class Api:
                 self._extras.pop(next(iter(self._extras)))
             self._extras[public_id] = extras
         return self._extras[public_id]
+
+    async def game_steps(self, request: Request) -> Response:
+        """GET /api/games/{id}/steps: what the replay viewer shows at each step of a finished
+        match, computed from its record by the engine (:func:`kozyr.replay.replay_steps`)."""
+        g = await self._finished(request)
+        steps = self._steps.get(g.public_id)
+        if steps is None:
+            steps = await asyncio.to_thread(_steps_of, g.record)
+            if len(self._steps) >= 32:  # a finished game's steps never change: keep a few
+                self._steps.pop(next(iter(self._steps)))
+            self._steps[g.public_id] = steps
+        return JSONResponse(steps)
+
+    async def replay_view(self, request: Request) -> Response:
+        """POST /api/replay ``{"record": Record}``: the replay viewer's steps of any record
+        (a record loaded in the page); 400 ``bad_message`` if it does not replay."""
+        body = await _body(request, max(self.max_body, REPLAY_BODY))
+        record = body.get("record")
+        if not isinstance(record, dict):
+            raise ProtocolError("bad_message", "send {\"record\": a game record}")
+        return JSONResponse(await asyncio.to_thread(_steps_of, record))
 
     async def game_record(self, request: Request) -> Response:
         """GET /api/games/{id}/record: a finished match's record, as a download."""
