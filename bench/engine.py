@@ -55,6 +55,7 @@ ENGINES: dict[str, tuple[str, str]] = {
     "thousand": ("thousand", "classic"),
     "debertz": ("debertz", "debertz3"),
     "tertz": ("tertz", "tertz"),
+    "piquet": ("piquet", "rubicon"),
 }
 
 
