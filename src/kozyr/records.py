@@ -151,10 +151,13 @@ def replay_record(obj: dict[str, Any]) -> Replay:
         actions = deal.get("actions", [])
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise RecordError(f"deal {d}: 'actions' must be a list of strings")
+        # name the deal and its first action (a deal without actions: action 1, the next one)
+        where = f"deal {d}, action 1" + (f" ({actions[0]!r})" if actions else "")
         if match.is_over:
-            raise RecordError(f"deal {d}: the match was already over after deal {d - 1}")
+            raise RecordError(f"{where}: the match was already over after deal {d - 1}")
         if not match.awaiting_deal:
-            raise RecordError(f"deal {d - 1} stops before its end, but deal {d} follows")
+            raise RecordError(f"{where}: deal {d - 1} stops before its end, but deal {d} "
+                              "follows")
         cards = deal_cards(match.GAME, deal)
         try:
             match.deal(cards or None)

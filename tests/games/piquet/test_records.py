@@ -127,9 +127,13 @@ def test_the_four_deal_partie_doubles_deals_1_and_4() -> None:
     assert s["totals"] == [234, 468] and s["complete"] and s["settlement"] == [-334, 334]
 
 
-def test_no_deal_after_the_end_of_a_partie() -> None:
-    with pytest.raises(RecordError):
+def test_no_deal_after_the_end_and_only_the_last_deal_unfinished() -> None:
+    with pytest.raises(RecordError, match=r"deal 7, action 1: the match was already over"):
         replay_record(record([*PARTIE, {"actions": []}]))
+    with pytest.raises(RecordError, match=r"deal 7, action 1 \('exchange 9H'\)"):
+        replay_record(record([*PARTIE, {"actions": ["exchange 9H"]}]))
+    with pytest.raises(RecordError, match=r"deal 2, action 1 \('pass'\): deal 1 stops"):
+        replay_record(record([cut(PIQUE, 3), {"actions": ["pass"]}]))
 
 
 CENT_20 = {"preset": "cent", "target": 20}
