@@ -25,17 +25,18 @@ from typing import Any
 from kozyr.cards import Card, Hand, cards_of, format_card, format_hand, hand_of
 from kozyr.core.sampling import NoDealFits, deal_unseen
 from kozyr.games.piquet.actions import PASS, is_exchange
-from kozyr.games.piquet.combinations import CATEGORIES, COURTS, category_key, category_score, \
-    compare
+from kozyr.games.piquet.combinations import (
+    CATEGORIES,
+    COURTS,
+    Key,
+    category_key,
+    category_score,
+    compare,
+)
 from kozyr.games.piquet.state import PiquetState
 
 TRIES = 64
 _NAMES = {1: "point", 2: "sequence", 4: "sets"}
-
-
-def exchanges_done(m: PiquetState) -> bool:
-    """Return True once both exchanges (and, with sinking, the declarations) are made."""
-    return not m._awaiting and m._phase == "play" or bool(m._results)
 
 
 def exchanged(m: PiquetState) -> bool:
@@ -193,7 +194,7 @@ def deal_hidden(m: PiquetState, seat: int, rng: random.Random) -> PiquetState:
             return False
         full = hand | o_played
         for cat, winner, score, _ in m._results:
-            keys = [None, None]
+            keys: list[Key] = [None, None]
             for s, h in ((seat, mine), (o, full)):
                 keys[s] = category_key(h, cat) if m._declared[s] & cat else None
             if compare((keys[0], keys[1])) != winner:
