@@ -5,8 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from kozyr.cards import format_copy_card
+from kozyr.core.match import Match
 from kozyr.games.bezique import BeziqueMatch, BeziqueRules
 from kozyr.games.bezique.cardplay import card_of, suit
+
+
+def see(m: Match, seat: int | None) -> dict[str, Any]:
+    """Return ``seat``'s observation as a plain dict."""
+    return dict(m.observation(seat))
 
 
 def stock(h0: str, h1: str, turned: str, winner_draws: list[str],
@@ -33,8 +39,8 @@ def match(h0: str, h1: str, turned: str, winner_draws: list[str] | None = None,
 
 def lose(m: BeziqueMatch) -> str:
     """Play, for the seat to act, a card that loses the trick: another plain suit if it can."""
-    lead = card_of(m.observation(None)["trick"][0][1])
-    trump = "SCDH".index(m.observation(None)["trump"])
+    lead = card_of(see(m, None)["trick"][0][1])
+    trump = "SCDH".index(see(m, None)["trump"])
     texts = m.legal_texts()
     other = [t for t in texts if suit(card_of(t.split()[1])) not in (suit(lead), trump)]
     text = (other or texts)[0]

@@ -14,19 +14,19 @@ from kozyr.core.errors import IllegalActionError
 from kozyr.games.bezique import BeziqueMatch
 from kozyr.games.bezique.combinations import COMBOS, INDEX, mask_of, value
 from kozyr.records import write_record
-from tests.games.bezique.helpers import match, trick
+from tests.games.bezique.helpers import match, see, trick
 
 JUNK0 = "7C1 8C1 7D1 8D1 7S1 8S1 9D1 9S1"
 JUNK0_DRAWS = ["7D2", "8D2", "7S2", "8S2", "9D2", "9S2"]
 
 
 def _refused(m: BeziqueMatch, text: str, why: str) -> None:
-    before = json.dumps([write_record(m), m.observation(None), m.observation(0),
-                         m.observation(1)])
+    before = json.dumps([write_record(m), see(m, None), see(m, 0),
+                         see(m, 1)])
     with pytest.raises(IllegalActionError, match=why):
         m.apply(text)
-    after = json.dumps([write_record(m), m.observation(None), m.observation(0),
-                        m.observation(1)])
+    after = json.dumps([write_record(m), see(m, None), see(m, 0),
+                        see(m, 1)])
     assert after == before
 
 
@@ -63,7 +63,7 @@ def test_marriage_sequence_bezique_and_double_upward_as_the_page_allows() -> Non
     trick(m, "TH1")
     m.apply("declare QS1 QS2 JD1 JD2")  # the double adds the other Q♠ and J♦: 40 + 500
     assert m.deal_points() == [0, 830]
-    obs = m.observation(0)
+    obs = see(m, 0)
     assert obs["table"] == ["", "QS1 QS2 JD1 JD2 KH1 QH1 JH1"]
     assert [(c["kind"], c["points"]) for c in obs["combinations"][1]] == [
         ("marriage", 40), ("sequence", 250), ("bezique", 40), ("double bezique", 500)]

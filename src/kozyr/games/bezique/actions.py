@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from kozyr.cards import format_copy_card, parse_copy_card
 from kozyr.core.errors import IllegalActionError
-from kozyr.games.bezique.cardplay import COPIES, DECK_SIZE
+from kozyr.games.bezique.cardplay import COPIES, DECK_SIZE, display_order
 from kozyr.games.bezique.combinations import COMBOS
 
 SWAP7 = 64
@@ -37,7 +37,7 @@ VERBS = ("play", "swap7", "show7", "declare")
 def declare_text(mask: int) -> str:
     """Return the cards of a combination as written: by suit, strongest first."""
     cards = [c for c in range(DECK_SIZE) if mask >> c & 1]
-    cards.sort(key=lambda c: ((c & 31) >> 3, -(c & 7), c >> 5))
+    cards.sort(key=display_order)
     return " ".join(format_copy_card(c) for c in cards)
 
 

@@ -88,10 +88,16 @@ def follow_mask(hand: Hand, led: Card, trump: int, stock_out: bool) -> Hand:
     return hand & SUIT64[trump] or hand
 
 
+def display_order(c: Card) -> tuple[int, int, int]:
+    """Return the sort key of a card for display: by suit (♠ ♣ ♦ ♥), strongest first, copy 1
+    first."""
+    return (c & 31) >> 3, -(c & 7), c >> 5
+
+
 def format_mask(hand: Hand) -> str:
-    """Return the cards of ``hand`` by suit (♠ ♣ ♦ ♥), strongest first, copy 1 first."""
+    """Return the cards of ``hand`` in :func:`display_order`."""
     cards = [c for c in range(DECK_SIZE) if hand >> c & 1]
-    cards.sort(key=lambda c: ((c & 31) >> 3, -(c & 7), c >> 5))
+    cards.sort(key=display_order)
     return " ".join(format_copy_card(c) for c in cards)
 
 

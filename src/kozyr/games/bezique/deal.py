@@ -20,7 +20,7 @@ from typing import Any
 from kozyr.cards import copy_card, format_card, parse_copy_card
 from kozyr.core.dealing import record_error, seeded_rng, shuffle
 from kozyr.core.errors import RecordError
-from kozyr.games.bezique.cardplay import COPIES, DECK_SIZE
+from kozyr.games.bezique.cardplay import COPIES, DECK_SIZE, display_order
 
 HAND_SIZE = 8
 STOCK_SIZE = DECK_SIZE - 2 * HAND_SIZE
@@ -35,13 +35,15 @@ def shuffled_deal(seed: int, deal_index: int, dealer: int,
     the non-dealer takes the first 8, the dealer the next 8, the rest is the stock."""
     deck = list(range(DECK_SIZE))
     shuffle(deck, rng or seeded_rng(seed, deal_index))
-    first, second = tuple(deck[:HAND_SIZE]), tuple(deck[HAND_SIZE:2 * HAND_SIZE])
+    first, second = (tuple(sorted(deck[i:i + HAND_SIZE], key=display_order))
+                     for i in (0, HAND_SIZE))
     hands = (second, first) if dealer == 0 else (first, second)
     return hands, tuple(deck[2 * HAND_SIZE:])
 
 
 def read_deal(cards: Any) -> Dealt:
-    """Read a record deal's ``hands`` and ``stock``; raise RecordError if they are no deal."""
+    """Read a record deal's ``hands`` and ``stock`` (orders kept); raise RecordError if they
+    are no deal."""
     if not isinstance(cards, dict):
         raise record_error("bezique", "its cards", f"must be an object with 'hands', 'stock', "
                                                    f"not {cards!r}")

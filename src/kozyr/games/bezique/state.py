@@ -52,7 +52,6 @@ from kozyr.games.bezique.cardplay import (
     cards_in,
     follow_mask,
     follower_wins,
-    format_mask,
 )
 from kozyr.games.bezique.combinations import COMBOS, INDEX, KINDS, declarable, value
 from kozyr.games.bezique.deal import STOCK_SIZE, Dealt, read_deal, shuffled_deal
@@ -410,7 +409,7 @@ class BeziqueState(ResampledMatch):
             raise RecordError("this copy was resampled: the cards its deal started with are "
                               "unknown, so it cannot be written as a record")
         (h0, h1), stock = dealt
-        return {"hands": [format_mask(sum(_BIT[c] for c in h)) for h in (h0, h1)],
+        return {"hands": [" ".join(format_copy_card(c) for c in h) for h in (h0, h1)],
                 "stock": " ".join(format_copy_card(c) for c in stock),
                 "actions": [A.action_to_text(a) for _, a in log]}
 
