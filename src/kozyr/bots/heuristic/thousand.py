@@ -150,6 +150,23 @@ def estimate_hand(hand: Hand, values: tuple[int, ...], *, talon: bool = False,
     return int(est + SURE_SHARE * sure)
 
 
+def declaration_cards(hand: Hand, decl: Declarations) -> Hand:
+    """Return the cards of ``hand`` its §11 declarations need (a bed marriage's Q+J, four
+    nines, four aces: parting with one lowers Declarations.held_value); 0 without them.
+
+    >>> from kozyr.cards import format_hand
+    >>> from kozyr.games.thousand.rules import ThousandRules
+    >>> d = Declarations.of(ThousandRules(bed_marriage=True))
+    >>> format_hand(declaration_cards(parse_hand("QH JH 9S"), d))
+    'QH JH'
+    """
+    if decl.plain_cap:
+        return 0
+    held = decl.held_value(hand)
+    return sum(1 << c for c in range(32)
+               if hand >> c & 1 and decl.held_value(hand & ~(1 << c)) < held)
+
+
 def hopeless_contract(rules: Any, est: int, bid: int) -> bool:
     """Return True if the heuristic declarer concedes a contract of ``bid`` with estimate
     ``est``: :data:`HOPELESS_BY` under it, and under ``120 - bid + WRITEOFF_SLACK``; a cheaper
@@ -335,8 +352,7 @@ class ThousandHeuristic:
         loss lowers Declarations.held_value) is never given."""
         if marriage_cards(hand) >> c & 1:
             return 1000
-        if decl is not None and not decl.plain_cap and \
-                decl.held_value(hand & ~(1 << c)) < decl.held_value(hand):
+        if decl is not None and declaration_cards(hand, decl) >> c & 1:
             return 1000
         s, r = c >> 3, c & 7
         suit = hand & SUIT_MASK[s]
@@ -491,7 +507,8 @@ class ThousandHeuristic:
             seat=seat, hand=hand, options=options, trick=trick,
             trump=suit_from(obs.get("trump")), after=seats_after(seat, len(trick), order),
             friends=friends, live=live, trump_order=PLAIN_ORDER, points=points,
-            protect=marriage_cards(hand), draw_trumps=declarer == seat)
+            protect=marriage_cards(hand) | declaration_cards(hand, self.declarations(obs)),
+            draw_trumps=declarer == seat)
 
 
 __all__ = ["ThousandHeuristic", "declaration_worth", "estimate_hand", "hopeless_contract",
