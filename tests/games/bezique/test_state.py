@@ -240,3 +240,20 @@ def test_malformed_actions_are_refused() -> None:
     for text in ("play", "play AS3", "declare AS1", "swap 7H1", "play 9C1 9C2",
                  "declare 9C1 9C1"):
         _refused(m, text, ".")
+
+
+def test_the_card_just_drawn_counts_for_a_play_and_not_for_a_declaration() -> None:
+    # seat 1 wins trick 1 and draws QS2 (concealed like QS1): "play QS" is QS1, the lowest
+    m = match(JUNK0, "QS1 JD1 9C1 7C2 8C2 9C2 TC1 JC1", "8H1", ["QS2"], ["7D2"])
+    trick(m, "9C1")
+    assert "QS2" in see(m, 1)["hand"]
+    m.apply("declare QS JD")  # QS2 is not his before he draws: QS1
+    assert see(m, None)["table"][1] == "QS1 JD1"
+    m2 = match(JUNK0, "QS2 JD1 9C1 7C2 8C2 9C2 TC1 JC1", "8H1", ["QS1"], ["7D2"])
+    trick(m2, "9C1")
+    m2.apply("declare QS JD")  # QS1 was just drawn: the QS meant is QS2
+    assert see(m2, None)["table"][1] == "QS2 JD1"
+    m3 = match(JUNK0, "QS2 JD1 9C1 7C2 8C2 9C2 TC1 JC1", "8H1", ["QS1"], ["7D2"])
+    trick(m3, "9C1")
+    m3.apply("play QS")  # he leads after drawing: both concealed, the lowest
+    assert m3.record_deals()[0]["actions"][-1] == "play QS1"

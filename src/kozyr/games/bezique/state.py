@@ -20,8 +20,10 @@ seven exchanged for it) when the window closes; the declared cards then go back 
 
 A card written without its copy digit (``play AS``) is the lowest copy the actor holds when
 every copy he holds is in the same state (place, kinds of earlier combinations, scored as a
-seven, taken in during this window; from trick 25 on always); otherwise it is refused as an
-ambiguous copy.  Records are written with the digits.
+seven, taken in by ``swap7`` in this window; from trick 25 on always); otherwise it is
+refused as an ambiguous copy.  The card the winner draws as his window opens is his for a
+``play`` (he leads after drawing) but not for a ``declare``, ``swap7`` or ``show7`` (made
+before he draws).  Records are written with the digits.
 
 What is public: every action, each seat's table and declared combinations, the cards each
 seat is known to hold (its table, the turned card it took, a shown seven, after trick 24 the
@@ -326,7 +328,8 @@ class BeziqueState(ResampledMatch):
         if self._tricks >= STOCK_TRICKS and not self._window:
             return True
         x = _BIT[a] | _BIT[b]
-        for m in (self._table[seat], self._scored7, self._fresh, *self._used):
+        taken = self._fresh & ~(_BIT[self._drawn] if self._drawn >= 0 else 0)  # by swap7
+        for m in (self._table[seat], self._scored7, taken, *self._used):
             if m & x and m & x != x:
                 return False
         return True
@@ -347,7 +350,10 @@ class BeziqueState(ResampledMatch):
             if want > len(free):
                 raise IllegalActionError(f"{text!r}: {format_card(base)} is named more times "
                                          f"than there are copies")
-            held = [c for c in free if seat >= 0 and self._hands[seat] >> c & 1]
+            hand = self._hands[seat] if seat >= 0 else 0
+            if verb != "play" and self._drawn >= 0:
+                hand &= ~_BIT[self._drawn]  # not his before the window closes (module doc)
+            held = [c for c in free if hand >> c & 1]
             if len(held) > want and not all(self.same_state(seat, held[0], c)
                                             for c in held[1:]):
                 raise IllegalActionError(
