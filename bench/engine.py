@@ -56,6 +56,7 @@ ENGINES: dict[str, tuple[str, str]] = {
     "debertz": ("debertz", "debertz3"),
     "tertz": ("tertz", "tertz"),
     "piquet": ("piquet", "rubicon"),
+    "bezique": ("bezique", "classic"),
 }
 
 

@@ -129,3 +129,18 @@ def test_only_the_winner_declares_and_only_in_his_window() -> None:
     m.apply("play 7S1")
     m.apply("play 7C2")  # seat 1 leads without declaring: his window is closed
     _refused(m, "declare QS1 JD1", "just after winning a trick")
+
+
+def test_the_fast_list_of_declarations_agrees_with_the_rule() -> None:
+    import random
+
+    from kozyr.games.bezique.combinations import declarable, why_not
+
+    rng = random.Random(1)
+    for _ in range(1500):
+        usable = sum(1 << c for c in rng.sample(range(64), rng.randint(4, 20)))
+        used = [sum(1 << c for c in rng.sample(range(64), rng.randint(0, 6))) for _ in range(8)]
+        trump, by_trump = rng.randrange(4), rng.random() < 0.5
+        slow = [i for i, c in enumerate(COMBOS)
+                if why_not(c, usable, trump, by_trump, used) is None]
+        assert declarable(usable, trump, by_trump, used) == slow

@@ -160,13 +160,48 @@ def why_not(c: Combo, usable: Hand, trump: int, by_trump: bool,
     return None
 
 
+def _group(pred: object) -> tuple[int, ...]:
+    return tuple(i for i, c in enumerate(COMBOS) if pred(c))  # type: ignore[operator]
+
+
+#: The combos of each suit's marriages and sequences, of each pair's beziques (by queen suit),
+#: of each rank's fours, with the one-pack cards each group needs at least.
+_GROUPS: tuple[tuple[Hand, tuple[int, ...]], ...] = tuple(
+    [(1 << card(s, KING) | 1 << card(s, QUEEN),
+      _group(lambda c, s=s: c.kind == MARRIAGE and c.suit == s)) for s in range(4)]
+    + [(1 << card(qs, QUEEN) | 1 << card(jd, JACK),
+        _group(lambda c, qs=qs: c.kind in (BEZIQUE, DOUBLE) and c.suit == qs))
+       for qs, jd in ((SPADES, DIAMONDS), (CLUBS, HEARTS))])
+_SEQUENCES: tuple[tuple[Hand, tuple[int, ...]], ...] = tuple(
+    (sum(1 << card(s, r) for r in (ACE, TEN, KING, QUEEN, JACK)),
+     _group(lambda c, s=s: c.kind == SEQUENCE and c.suit == s)) for s in range(4))
+_FOURS: tuple[tuple[Hand, tuple[int, ...]], ...] = tuple(
+    (sum(1 << copy_card(card(s, rank), k) for s in range(4) for k in range(COPIES)),
+     BY_KIND[kind]) for kind, rank in _FOUR_RANK.items())
+_ONE_PACK = (1 << PACK) - 1
+
+
 def declarable(usable: Hand, trump: int, by_trump: bool,
                used: list[Hand] | tuple[Hand, ...]) -> list[int]:
     """Return the indices in :data:`COMBOS` of every combination that may be declared."""
-    out = []
-    for i, c in enumerate(COMBOS):
-        if not c.mask & ~usable and why_not(c, usable, trump, by_trump, used) is None:
-            out.append(i)
+    base = (usable | usable >> PACK) & _ONE_PACK
+    out: list[int] = []
+    groups = [g for g in _GROUPS if base & g[0] == g[0]]
+    seq = _SEQUENCES[trump]
+    if base & seq[0] == seq[0]:
+        groups.append(seq)
+    for _need, indices in groups:
+        for i in indices:
+            c = COMBOS[i]
+            if not c.mask & ~usable and why_not(c, usable, trump, by_trump, used) is None:
+                out.append(i)
+    for every, indices in _FOURS:
+        if (usable & every).bit_count() >= 4:
+            for i in indices:
+                c = COMBOS[i]
+                if not c.mask & ~usable and not c.mask & used[c.kind]:
+                    out.append(i)
+    out.sort()
     return out
 
 
