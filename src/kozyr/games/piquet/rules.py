@@ -8,6 +8,8 @@
 ('rubicon', 100, True, 'shown')
 >>> PiquetRules.from_preset("cent").younger_must_exchange
 False
+>>> PiquetRules.from_preset().describe(), PiquetRules.from_preset("cent").describe()
+('piquet (rubicon): rubicon 100', 'piquet (cent): game to 100, double game')
 >>> PiquetRules.from_json({"preset": "cent", "rubicon": 150})
 Traceback (most recent call last):
 ...
@@ -92,6 +94,22 @@ class PiquetRules(RuleSet):
                 raise RulesError(f"piquet option {key} belongs to the preset {owner}, "
                                  f"not {preset}")
         return super().from_preset(name, record_format=record_format, **overrides)
+
+    def describe(self) -> str:
+        """Return the rule set in plain words, naming only the options of its preset."""
+        parts: list[str] = []
+        for f in self.options():
+            words = f.metadata.get("words")
+            value = getattr(self, f.name)
+            if not words or ONLY_IN.get(f.name, self.preset) != self.preset or (
+                    f.name in self.QUIET_DEFAULTS and value == f.default):
+                continue
+            if isinstance(value, bool):
+                if value:
+                    parts.append(words)
+                continue
+            parts.append(words.format(value))
+        return f"{self.GAME} ({self.preset}): " + ", ".join(parts)
 
     @property
     def cent(self) -> bool:
