@@ -215,3 +215,52 @@ def test_declaring_leads_and_values_are_the_engines(bundle: str) -> None:
     wanted = {"bed", "nines", "marriage"} | (
         {"bed keep", "marriage keep", "strict holder"} if bundle == "declarations" else set())
     assert wanted <= seen, seen
+
+
+def _decl_position(hands: list[str], trump: str | None = None, **options: Any) -> Any:
+    from kozyr.bots.solver import Position
+    from kozyr.games.thousand.declarations import Declarations
+
+    rules = ThousandRules(**options)
+    return Position.from_text(hands, leader=0, declarer=0, trump=trump,
+                              declarations=Declarations.of(rules),
+                              ace_marriage=200 if rules.ace_marriage else 0)
+
+
+def test_the_solver_values_four_nines_bed_marriages_and_keep() -> None:
+    from kozyr.bots.solver import move_text, move_values
+
+    # four nines (200) and nothing else to take: the declaration is all he scores
+    pos = _decl_position(["9S 9C 9D 9H", "AS AC AD AH", "TS TC TD TH"], four_nines=200)
+    assert solve_exact(pos) == 200
+    values = {move_text(m): v for m, v in move_values(pos).items()}
+    assert values["play 9S nines"] == 200 and values["play 9S"] == 0
+    # a bed marriage names the trump: JH bed (50) makes hearts trump and wins every trick
+    pos = _decl_position(["QH JH", "AS TS", "KS 9S"], bed_marriage=True)
+    assert solve_exact(pos) == 50 + 2 + 3 + 11 + 10 + 4
+    # in suit (keep) the spades stay trump: a heart lead is then taken by the spade ruff
+    pos = _decl_position(["KH QH AS", "9S TD AD", "JS KD QD"], trump="S",
+                         marriage_keep_trump=True)
+    values = {move_text(m): v for m, v in move_values(pos).items()}
+    assert values["play QH marriage"] > values["play QH marriage keep"]
+    assert solve_exact(pos) == values["play QH marriage"]
+
+
+def test_the_solver_follows_marriage_auto_and_the_strict_ace_marriage() -> None:
+    from kozyr.bots.solver import move_text
+
+    pos = _decl_position(["KH QH 9S", "AS TS KS", "JS QS JC"], marriage_auto=True)
+    assert sorted(move_text(m) for m in pos.legal_moves()) == [
+        "play 9S", "play KH marriage", "play QH marriage"]
+    # strict: the ace marriage at the first lead too; then aces in a row while he holds one
+    from dataclasses import replace
+
+    pos = replace(_decl_position(["AS AC AD AH 9S", "KS QS JS TS 9C", "KC QC JC TC 9D"],
+                                 ace_marriage=True, ace_marriage_rule="strict"),
+                  can_declare=False)
+    assert "play AS marriage" in [move_text(m) for m in pos.legal_moves()]
+    after = pos.play(next(m for m in pos.legal_moves() if move_text(m) == "play AS marriage"))
+    while after.trick:
+        after = after.play(after.legal_moves()[0])
+    assert after.leader == 0 and after.trump == 0  # AS took the trick; spades are trump
+    assert {move_text(m) for m in after.legal_moves()} == {"play AC", "play AD", "play AH"}
