@@ -33,14 +33,14 @@ class BeziqueHeuristic:
         if self.noise and self.rng.random() < self.noise / 3:
             return self.rng.choice(texts)
         trump = parse_suit(str(obs.get("trump") or "S"))
+        declares = [t for t in texts if t.startswith("declare")]
+        if declares:  # the dearest first (with seven_is_meld it is the trick's only one)
+            return max(declares, key=lambda t: value(
+                COMBOS[INDEX[mask_of(t.split(None, 1)[1])]], trump))
         for verb in ("swap7", "show7"):
             for t in texts:
                 if t.startswith(verb):
                     return t
-        declares = [t for t in texts if t.startswith("declare")]
-        if declares:
-            return max(declares, key=lambda t: value(
-                COMBOS[INDEX[mask_of(t.split(None, 1)[1])]], trump))
         plays = {card_of(t.split()[1]): t for t in texts if t.startswith("play")}
         return plays[self._card(obs, list(plays), trump)]
 
