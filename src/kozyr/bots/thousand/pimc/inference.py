@@ -160,10 +160,13 @@ def auction_ranges(obs: dict[str, Any], me: int, step: int) -> dict[int, tuple[i
 
     ``[low, high)``: he raised to ``low`` (0 if he never raised), and passed when ``high``
     was the lowest bid he could make (a large number while he has not passed).  The forced bid
-    is no choice.
+    is no choice, nor is a blind (made unseen); a ``look`` only lets the turn go on.
 
     >>> auction_ranges({"history": [[2, "bid 100"], [0, "bid 105"], [1, "pass"]]}, 2, 5)
     {0: (105, 1073741824), 1: (0, 110)}
+    >>> auction_ranges({"history": [[1, "bid 100"], [2, "look"], [2, "bid 105"],
+    ...                             [0, "blind"], [1, "pass"]]}, 0, 5)
+    {2: (105, 1073741824), 1: (0, 125)}
     """
     bid = 0
     out: dict[int, tuple[int, int]] = {}
@@ -177,7 +180,9 @@ def auction_ranges(obs: dict[str, Any], me: int, step: int) -> dict[int, tuple[i
             bid = max(bid, value)
         elif parts[0] == "pass" and bid and seat != me:
             out[seat] = (out.get(seat, (0, NEVER))[0], bid + step)
-        elif parts[0] not in ("bid", "pass"):
+        elif parts[0] == "blind":
+            bid = max(bid, 120)  # made unseen: it says nothing of his cards
+        elif parts[0] not in ("bid", "pass", "look"):
             break
     return out
 
