@@ -84,3 +84,19 @@ def test_a_sample_keeps_the_categories_results() -> None:
         ranks = [(other & (0x01010101 << r)).bit_count() for r in range(8)]
         assert max(ranks[3:]) >= 3
     assert parse_hand("QC QD QH") & m._hands[0]
+
+
+def test_samples_keep_what_a_carte_blanche_showed() -> None:
+    from tests.games.piquet.fixtures import CARTE_BLANCHE
+
+    for n in range(4):
+        m = match(cut(CARTE_BLANCHE, n))
+        for seat in (0, 1):
+            for i in range(8):
+                assert m.resample(seat, random.Random(i)).observation(seat) == \
+                    m.observation(seat), (n, seat)
+    m = match(cut(CARTE_BLANCHE, 0))
+    for i in range(8):  # before he exchanged, younger's sampled hand is a carte blanche
+        assert m.resample(1, random.Random(i)).observation(0)["carte_blanche"] == 0
+        s = m.resample(1, random.Random(i))
+        assert not s._hands[0] & parse_hand("KS QS JS KH QH JH KD QD JD KC QC JC")

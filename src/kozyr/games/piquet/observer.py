@@ -99,11 +99,7 @@ def observation(m: PiquetState, seat: int | None) -> dict[str, Any]:
         last = {"cards": [[leader, format_card(c1)], [1 - leader, format_card(c2)]],
                 "winner": w}
     cb = m._cb if started and m._cb >= 0 else None
-    cb_cards = None
-    if cb is not None and exchanged(m) and m._dealt is not None:
-        cb_cards = format_hand(m._dealt[0][cb])
-    elif cb is not None and exchanged(m):
-        cb_cards = format_hand(m._hands[cb] | m._discards[cb])  # a sample's best guess
+    cb_cards = format_hand(m._cb_cards) if cb is not None and exchanged(m) else None
     declared: list[list[str] | None] = [None, None]
     if m.rules.sinking:
         for s, a in m._log:

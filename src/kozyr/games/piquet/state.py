@@ -89,7 +89,7 @@ class PiquetState(ResampledMatch):
 
     rules: PiquetRules
 
-    __slots__ = ("_awaiting", "_cb", "_deal_index", "_dealer", "_dealt", "_declared",
+    __slots__ = ("_awaiting", "_cb", "_cb_cards", "_deal_index", "_dealer", "_dealt", "_declared",
                  "_discards", "_elder", "_gone", "_hands", "_last", "_lead", "_leader",
                  "_left", "_log", "_marks", "_n", "_over", "_phase", "_pique", "_points",
                  "_records", "_repique", "_results", "_saw", "_sheet", "_talon", "_to_act",
@@ -125,6 +125,7 @@ class PiquetState(ResampledMatch):
         self._saw = 0  # the talon cards elder left and looked at
         self._left = 0  # the cards left in the talon after both exchanges
         self._cb = -1  # the seat holding a carte blanche
+        self._cb_cards = 0  # its twelve dealt cards (shown once both exchanges are made)
         self._declared = [7, 7]
         self._results: list[Result] = []
         self._points = [0, 0]
@@ -179,6 +180,7 @@ class PiquetState(ResampledMatch):
         for s in (0, 1):
             if is_carte_blanche(hands[s]):
                 self._cb = s
+                self._cb_cards = hands[s]
 
     # -- decisions ---------------------------------------------------------------------
     def current_player(self) -> int | None:
