@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from itertools import combinations
 from typing import Any, ClassVar, Self
 
 from kozyr.cards import SUIT_MASK, Card, Hand, format_cards, format_hand
@@ -68,6 +67,11 @@ Result = tuple[int, int | None, int, tuple[Hand, Hand]]
 _BIT: tuple[int, ...] = tuple(1 << c for c in range(32))
 
 
+#: The subsets of 12 places with k members, for k = 0..12 (index masks).
+_PLACES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i in range(1 << HAND_SIZE) if i.bit_count() == k) for k in range(HAND_SIZE + 1))
+
+
 @lru_cache(maxsize=512)
 def exchanges(hand: Hand, lo: int, hi: int, with_pass: bool) -> list[int]:
     """Return the exchange actions of ``lo`` to ``hi`` cards of ``hand`` (and ``pass``), sorted.
@@ -75,10 +79,15 @@ def exchanges(hand: Hand, lo: int, hi: int, with_pass: bool) -> list[int]:
     The list is shared (cached): never change it.
     """
     bits = [1 << c for c in range(32) if hand >> c & 1]
+    bits += [0] * (HAND_SIZE - len(bits))
+    low = [EXCHANGE | sum(bits[j] for j in range(6) if i >> j & 1) for i in range(64)]
+    high = [sum(bits[6 + j] for j in range(6) if i >> j & 1) for i in range(64)]
     out = [PASS] if with_pass else []
-    for k in range(max(lo, 1), hi + 1):
-        out.extend(sorted(EXCHANGE | sum(c) for c in combinations(bits, k)))
-    return sorted(out)
+    n = hand.bit_count()
+    for k in range(max(lo, 1), min(hi, n) + 1):
+        out.extend([low[i & 63] | high[i >> 6] for i in _PLACES[k] if i < 1 << n])
+    out.sort()
+    return out
 
 
 class PiquetState(ResampledMatch):
