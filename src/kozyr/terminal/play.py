@@ -228,11 +228,12 @@ class Session:
             # One card to each opponent: number the cards for the first; the rest can be typed.
             first = sorted((t for t in gives if int(t.split()[1]) == seats[0]), key=_display_key)
             texts = first + [t for t in texts if not t.startswith("give ")]
-        bids = [t for t in texts if t.startswith(("bid ", "contract "))]
+        runs = ("bid ", "contract ", "exchange ")  # Piquet's exchanges: hundreds of them
+        bids = [t for t in texts if t.startswith(runs)]
         if len(bids) <= MAX_LISTED_BIDS:
             return texts
         keep = set(bids[:MAX_LISTED_BIDS - 1] + bids[-1:])
-        return [t for t in texts if not t.startswith(("bid ", "contract ")) or t in keep]
+        return [t for t in texts if not t.startswith(runs) or t in keep]
 
     def draw(self, shown: list[str], texts: list[str]) -> None:
         """Print the table and the numbered choices."""
