@@ -130,3 +130,12 @@ def test_a_cheaper_write_off_is_taken_sooner() -> None:
     short = "AS TS 9S 9C JC AD 9D JD"  # a little short of 120
     assert choose(texts, hand=short, rules=rules(), **base) == "contract 120"
     assert choose(texts, hand=short, rules=rules(writeoff_penalty="none"), **base) == "writeoff"
+
+
+def test_a_seat_whose_declarations_do_not_count_plays_its_cards() -> None:
+    texts = ["play AS", "play 9C", "play QH", "play KH", "play QH marriage", "play KH marriage"]
+    hand = "AS KH QH 9C"
+    assert choose(texts, rules=rules(), hand=hand, declarer=1) == "play QH marriage"
+    only = rules(marriage_declarer_only=True)
+    assert choose(texts, rules=only, hand=hand, declarer=0) == "play QH marriage"
+    assert not choose(texts, rules=only, hand=hand, declarer=1).endswith("marriage")

@@ -452,12 +452,22 @@ class ThousandHeuristic:
         """Make the best declaration when leading (:meth:`declaration`), else play by the
         shared trick rules."""
         declaring = [t for t in texts if len(t.split()) > 2]
-        if declaring:
+        if declaring and not self.silenced(obs):
             return self.declaration(obs, declaring)
         plays = [t for t in texts if t.startswith("play ")]
         options = play_options(plays)
         ctx = self.context(obs, options)
         return pick_text(options, choose_card(ctx))
+
+    def silenced(self, obs: dict[str, Any]) -> bool:
+        """Return True if this seat's declarations score nothing for it (an opponent under
+        ``marriage_declarer_only``, a barrel seat under ``barrel_no_marriages``): it then
+        plays its cards by the trick rules, declaring only where a card can be led no other
+        way (``marriage_auto``)."""
+        rules = self.rules(obs)
+        seat = obs.get("seat")
+        return bool((rules.marriage_declarer_only and obs.get("declarer") != seat)
+                    or (rules.barrel_no_marriages and seat in (obs.get("barrel") or [])))
 
     def declaration(self, obs: dict[str, Any], texts: list[str]) -> str:
         """Return the declaring lead to make: the dearest (Declarations.value); by its lower
