@@ -12,11 +12,18 @@ const listeners = [];
 /** Return the current language code. */
 export const lang = () => current;
 
-/** Translate `key`, filling {name} parameters from `params`. */
+/** Return `text` in Unicode's first-strong isolate (FSI ... PDI): a Latin name or number
+ * inside an Arabic sentence keeps its own order and leaves the sentence's alone. */
+export const isolate = (text) => `\u2068${text}\u2069`;
+
+/** Translate `key`, filling {name} parameters from `params` (each bidi-isolated in a right
+ * to left language, where mixed Arabic/Latin text would otherwise come out reordered). */
 export function t(key, params = {}) {
   const table = LANGS[current] || en;
   const text = table[key] ?? en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+  const rtl = RTL.has(current);
+  return text.replace(/\{(\w+)\}/g, (m, k) => (k in params
+    ? (rtl ? isolate(String(params[k])) : String(params[k])) : m));
 }
 
 /** Return whether the current language (or English) has a string for `key`. */
@@ -43,13 +50,17 @@ export function setLang(code) {
 /** Call `f` after every language switch. */
 export const onLang = (f) => listeners.push(f);
 
-/** Pick the language from ?lang=, then storage, then the browser. */
+/**
+ * Pick the language: the one chosen before (stored), else on a first visit ?lang=, else the
+ * browser's.  A ?lang= never overrides a choice made in the menu.
+ */
 export function initLang() {
   const q = new URLSearchParams(location.search).get("lang");
   let saved = null;
   try { saved = localStorage.getItem("kozyr.lang"); } catch (e) { /* private mode */ }
   const nav = (navigator.language || "en").slice(0, 2);
-  setLang(q || saved || (LANGS[nav] ? nav : "en"));
+  setLang((saved && LANGS[saved] ? saved : null) || (q && LANGS[q] ? q : null)
+    || (LANGS[nav] ? nav : "en"));
 }
 
 /** Name a card in words for screen readers: "queen of hearts". */

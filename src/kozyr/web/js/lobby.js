@@ -1,11 +1,37 @@
 // Lobby (salons, open tables, the create-table form), accounts, leaderboard and profiles.
 import { api, saveToken } from "./api.js";
-import { t, tOr } from "./i18n.js";
+import { LANGS, lang, t, tOr } from "./i18n.js";
 import { fetchMeta, groupedOptions, optionText, valueText } from "./rules.js";
 import { h, mount, toast } from "./ui.js";
 import { displayName } from "./words.js";
 
 const presetName = (p) => tOr(`preset.${p}`, p.replace(/_/g, " "));
+
+/**
+ * Return a salon's title: the server's (GET /api/meta, the lobby's salons), or built from the
+ * game's and the preset's names when the UI's language has a word for the preset (English
+ * takes the server's titles as they are).
+ */
+export function salonTitle(game, preset, serverTitle) {
+  const words = LANGS[lang()] || {};
+  if (lang() !== "en" && `preset.${preset}` in words) {
+    return `${t(`game.${game}`)} — ${words[`preset.${preset}`]}`;
+  }
+  return serverTitle || `${t(`game.${game}`)} — ${presetName(preset)}`;
+}
+
+/** Return a preset's name in the UI's language (else the server's salon title's part). */
+function presetLabel(meta, game, preset) {
+  const words = LANGS[lang()] || {};
+  if (lang() !== "en" && `preset.${preset}` in words) return words[`preset.${preset}`];
+  const title = ((meta && meta.salons) || []).find((s) => s.game === game
+    && s.preset === preset)?.title;
+  return title ? title.replace(/^[^—]*—\s*/, "") : presetName(preset);
+}
+
+/** Return the title of the salon of `game`/`preset` from the meta's salons (or built). */
+const titleOf = (meta, game, preset) => salonTitle(game, preset, ((meta && meta.salons) || [])
+  .find((s) => s.game === game && s.preset === preset)?.title);
 
 /**
  * Apply a `lobby_update` (docs/protocol.md §4.2) to the last `lobby` snapshot, in place:
@@ -91,7 +117,7 @@ export class LobbyView {
       } }, t("lobby.create")));
     const salons = (d.salons || []).map((s) => h("div.salon", { class: (s.tables || []).length
       ? "salon" : "salon empty", dataset: { game: s.game, preset: s.preset } },
-    h("h3", `${t(`game.${s.game}`)} — ${presetName(s.preset)}`,
+    h("h3", salonTitle(s.game, s.preset, s.title),
       h("span.muted", ` · ${t("lobby.playing", { n: s.playing ?? 0 })}`)),
     (s.tables || []).length ? h("ul.tables", s.tables.map((tb) => this.tableLine(tb)))
       : h("p.muted.small", t("lobby.no_tables"))));
@@ -102,15 +128,20 @@ export class LobbyView {
     const seats = (tb.seats || []).map((s) => (s.kind === "empty" ? t("lobby.empty_seat")
       : displayName(s.name, s.seat))).join(", ");
     const free = (tb.seats || []).some((s) => s.kind === "empty");
+    const me = this.app.user;
+    const mine = me && (tb.seats || []).some((s) => s.kind === "human" && s.name === me.name);
     return h("li.table-line", { dataset: { table: tb.id } },
       h("div", h("b", `#${tb.id}`), ` ${seats}`),
       h("details.small", h("summary.muted", `${t("table.rules")} · ${t(`status.${tb.status}`)}`),
         h("div.muted", tb.describe || "")),
       h("div.line-actions",
-        free && tb.status === "waiting" ? h("a.button.primary", { href: `#/table/${tb.id}`,
-          onclick: () => { this.app.pendingJoin = tb.id; } }, t("lobby.join")) : null,
-        h("a.button", { href: `#/table/${tb.id}`, onclick: () => { this.app.pendingWatch = tb.id; } },
-          t("lobby.watch"))));
+        mine ? h("a.button.primary.return", { href: `#/table/${tb.id}`,
+          onclick: () => { this.app.pendingJoin = tb.id; } }, t("lobby.return")) : null,
+        !mine && free && tb.status === "waiting" ? h("a.button.primary", {
+          href: `#/table/${tb.id}`, onclick: () => { this.app.pendingJoin = tb.id; } },
+        t("lobby.join")) : null,
+        mine ? null : h("a.button", { href: `#/table/${tb.id}`,
+          onclick: () => { this.app.pendingWatch = tb.id; } }, t("lobby.watch"))));
   }
 
   async renderForm() {
@@ -133,14 +164,14 @@ export class LobbyView {
     const clock = h("input#f-clock", { type: "number", min: 0, max: 600, value: 0 });
     const bots = h("input#f-bots", { type: "checkbox", checked: true });
     const level = h("select#f-level", (meta.bots || ["easy", "normal", "hard"]).map((b) =>
-      h("option", { value: b, selected: b === "normal" ? "" : null }, b)));
+      h("option", { value: b, selected: b === "normal" ? "" : null }, tOr(`level.${b}`, b))));
     const describe = h("p.describe.muted.small");
     const inputs = new Map();
 
     const fillPresets = () => {
       const g = meta.games[state.game];
       mount(presetSel, (g.presets || []).map((p) => h("option", { value: p.name },
-        presetName(p.name))));
+        presetLabel(meta, state.game, p.name))));
       state.preset = presetSel.value;
       fillOptions();
     };
@@ -290,7 +321,7 @@ export async function leadersView(root, app, game = "thousand", preset = "classi
   for (const [g, gi] of Object.entries(meta.games || {})) {
     for (const p of gi.presets || []) {
       pick.appendChild(h("option", { value: `${g}/${p.name}`, selected: g === game &&
-        p.name === preset ? "" : null }, `${t(`game.${g}`)} — ${presetName(p.name)}`));
+        p.name === preset ? "" : null }, titleOf(meta, g, p.name)));
     }
   }
   pick.addEventListener("change", () => { location.hash = `#/leaders/${pick.value}`; });
@@ -307,8 +338,10 @@ export async function leadersView(root, app, game = "thousand", preset = "classi
 export async function profileView(root, name) {
   mount(root, h("p.muted", "…"));
   let p;
+  let meta = null;
   try {
     p = await api(`/api/profiles/${encodeURIComponent(name)}`);
+    meta = await fetchMeta().catch(() => null);
   } catch (e) {
     mount(root, h("p.error", t("error.generic", { msg: e.message })));
     return;
@@ -316,13 +349,13 @@ export async function profileView(root, name) {
   mount(root, h("section.profile", h("h2", t("profile.title", { name: p.user.name })),
     h("table.board", h("thead", h("tr", h("th", t("create.game")), h("th", t("leaders.rating")),
       h("th", t("leaders.games")))), h("tbody", (p.ratings || []).map((r) => h("tr",
-      h("td", `${t(`game.${r.game}`)} — ${presetName(r.preset)}`),
+      h("td", titleOf(meta, r.game, r.preset)),
       h("td", Number(r.rating).toFixed(1)),
       h("td", String(r.played)))))),
     h("h3", t("profile.recent")),
     h("ul.history", (p.history || []).map((g) => h("li",
       h("a", { href: `#/replay/${encodeURIComponent(g.game_id)}` },
-        `${t(`game.${g.game}`)} — ${presetName(g.preset)}`),
+        titleOf(meta, g.game, g.preset)),
       ` · ${tOr(`result.${g.result}`, g.result)} · ${(g.totals || []).join(" / ")}`)))));
 }
 

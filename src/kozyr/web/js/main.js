@@ -51,8 +51,17 @@ class App {
     const langSel = h("select#lang", { "aria-label": t("nav.language") },
       Object.entries(LANGS).map(([code, table]) => h("option", { value: code,
         selected: code === lang() ? "" : null }, table["lang.name"])));
-    langSel.addEventListener("change", () => setLang(langSel.value));
-    const sound = h("input#sound", { type: "checkbox", checked: soundOn() });
+    langSel.addEventListener("change", () => {
+      // The menu's choice is stored and sticks: a ?lang= left in the address goes.
+      const url = new URL(location.href);
+      if (url.searchParams.has("lang")) {
+        url.searchParams.delete("lang");
+        history.replaceState(null, "", url.toString());
+      }
+      setLang(langSel.value);
+    });
+    const sound = h("input#sound", { type: "checkbox", checked: soundOn(),
+      "aria-label": t("nav.sound") });
     sound.addEventListener("change", () => {
       setSound(sound.checked);
       beep("turn"); // a sample, so one hears what was switched on
@@ -69,7 +78,9 @@ class App {
         u ? h("span.me#me", { dataset: { name: u.name } }, u.name) : null,
         u && !u.guest ? h("button#logout", { type: "button", onclick: () => this.logout() },
           t("nav.logout")) : h("a.button#login-link", { href: "#/login" }, t("nav.login")),
-        h("label.sound", { title: t("nav.sound") }, sound, " ", h("span.sound-label", "♪ " + t("nav.sound"))),
+        h("label.sound", { title: t("nav.sound") }, sound, " ",
+          h("span.sound-icon", { "aria-hidden": "true" }, "♪"), " ",
+          h("span.sound-label", t("nav.sound"))),
         langSel));
   }
 

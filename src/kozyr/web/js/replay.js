@@ -1,197 +1,27 @@
-// The replay viewer: steps through a finished game's record (spec/records.md) deal by deal and
-// action by action, showing every hand (records of finished games are public).
+// The replay viewer: steps through a finished game's record deal by deal and action by action,
+// showing every hand (records of finished games are public).
 //
-// timeline(record, sheet) is pure: it turns the record into a list of deals, each a list of
-// snapshots (one before the first action and one after each action).  The seat of a card
-// action is the seat holding the card; bidding seats follow the rotation from the forced bidder.
+// Nothing of a game's rules is copied here: the server replays the record through the engine
+// and sends what each step shows (GET /api/games/{id}/steps, or POST /api/replay for a record
+// given to the viewer; docs/protocol.md "ReplaySteps"): each seat's hand, the cards that just
+// arrived (drawn from the stock, taken from the talon, given), the trick, the last trick and
+// its winner, the trump, the declarer, the melds and combinations declared, each seat's points
+// as its engine counts them, and at a deal's end its row of the score sheet.
 import { api } from "./api.js";
-import { parseCards, sortHand, suitIcon } from "./cards.js";
-import { t } from "./i18n.js";
+import { sortHand, suitIcon } from "./cards.js";
+import { t, tOr } from "./i18n.js";
 import { h, mount } from "./ui.js";
-import { actionWords, cardEl, displayName, sheetTable } from "./words.js";
+import { actionWords, cardEl, cardInline, displayName, sheetTable } from "./words.js";
 
-const POINTS = { A: 11, T: 10, K: 4, Q: 3, J: 2, 9: 0, 8: 0, 7: 0 };
-const PLAIN = "789JQKTA"; // low to high, Thousand and Debertz plain suits
-const DEBERTZ_TRUMP = "78QKTA9J"; // low to high, J-9 trumps
+const cardsOf = (text) => String(text || "").split(/\s+/).filter(Boolean);
 
-/** Return the seat winning `trick` ([[seat, card]...]) with `trump` (a suit or null). */
-export function trickWinner(trick, trump, game = "thousand") {
-  const led = trick[0][1][1];
-  let best = trick[0];
-  const strength = ([, c]) => {
-    if (trump && c[1] === trump) {
-      return 100 + (game === "thousand" ? "9JQKTA" : DEBERTZ_TRUMP).indexOf(c[0]);
-    }
-    if (c[1] === led) return PLAIN.indexOf(c[0]);
-    return -1;
-  };
-  for (const e of trick.slice(1)) if (strength(e) > strength(best)) best = e;
-  return best[0];
+/** Return the steps of a record: the server's, or (record given) computed from it there. */
+export async function fetchSteps(gameId, record = null) {
+  if (record) return api("/api/replay", { method: "POST", body: { record } });
+  return api(`/api/games/${encodeURIComponent(gameId)}/steps`);
 }
 
-function clone(s) {
-  return { ...s, hands: s.hands.map((x) => x.slice()), trick: s.trick.slice(),
-    tricksWon: s.tricksWon.slice(), points: s.points.slice(), passed: s.passed.slice() };
-}
-
-/** Build the snapshots of one deal. */
-export function dealTimeline(record, deal, dealer, row = null) {
-  const n = record.players.length;
-  const game = record.game || "thousand";
-  const hands = (deal.hands || []).map((x) => parseCards(x));
-  while (hands.length < n) hands.push([]);
-  const talonPiles = Array.isArray(deal.talon) ? deal.talon.map(parseCards) : null;
-  const seatsInPlay = [];
-  for (let i = 1; i <= n; i++) {
-    const s = (dealer + i) % n;
-    if (n === 4 && s === dealer && game === "thousand") continue;
-    seatsInPlay.push(s);
-  }
-  let s = {
-    hands, talon: talonPiles ? talonPiles.flat() : parseCards(deal.talon || deal.stock || ""),
-    trick: [], lastTrick: null,
-    trump: game === "tertz" && deal.stock ? parseCards(deal.stock)[0][1] : null, bid: game === "thousand" ? 100 : null,
-    bidder: game === "thousand" ? seatsInPlay[0] : null, declarer: null, contract: null,
-    tricksWon: Array(n).fill(0), points: Array(n).fill(0), passed: [], text: null, seat: null,
-    dealer, phase: game === "thousand" ? "bidding" : "play",
-  };
-  const snaps = [clone(s)];
-  let turn = 1 % seatsInPlay.length; // index into seatsInPlay: the forced bidder has bid
-  const holder = (card) => s.hands.findIndex((hd) => hd.includes(card));
-  const nextBidder = () => {
-    for (let k = 0; k < seatsInPlay.length; k++) {
-      const seat = seatsInPlay[turn % seatsInPlay.length];
-      turn += 1;
-      if (!s.passed.includes(seat)) return seat;
-    }
-    return null;
-  };
-  // The sheet knows the declarer for sure (a barrel player's automatic bid is not in the
-  // record, so counting turns could be off by one there).
-  const known = row && typeof row.declarer === "number" ? row.declarer : null;
-  const endBidding = (force = false) => {
-    if (s.declarer !== null || game !== "thousand") return;
-    const left = seatsInPlay.filter((x) => !s.passed.includes(x));
-    if (left.length === 1 || force) {
-      s.declarer = known ?? (left.length ? left[0] : s.bidder);
-      s.phase = "talon";
-      if (!talonPiles) {
-        s.hands[s.declarer].push(...s.talon);
-      }
-    }
-  };
-  for (const text of deal.actions || []) {
-    s = clone(s);
-    const w = text.split(/\s+/);
-    s.text = text;
-    s.seat = null;
-    if (!["bid", "pass", "redeal", "keep", "blind", "look"].includes(w[0])) endBidding(true);
-    switch (w[0]) {
-      case "bid":
-        s.seat = nextBidder();
-        s.bid = Number(w[1]);
-        s.bidder = s.seat;
-        break;
-      case "pass":
-        s.seat = nextBidder();
-        if (s.seat !== null) s.passed.push(s.seat);
-        endBidding();
-        break;
-      case "take": {
-        s.seat = s.declarer;
-        const pile = talonPiles ? talonPiles[Number(w[1])] : [];
-        if (s.declarer !== null) s.hands[s.declarer].push(...pile);
-        break;
-      }
-      case "give": {
-        const c = w[2];
-        const from = holder(c);
-        s.seat = from;
-        if (from >= 0) {
-          s.hands[from] = s.hands[from].filter((x) => x !== c);
-          s.hands[Number(w[1])].push(c);
-        }
-        break;
-      }
-      case "discard": {
-        const from = holder(w[1]);
-        s.seat = from;
-        if (from >= 0) s.hands[from] = s.hands[from].filter((x) => x !== w[1]);
-        break;
-      }
-      case "contract":
-        s.seat = s.declarer;
-        s.contract = Number(w[1]);
-        s.phase = "play";
-        break;
-      case "writeoff":
-      case "strikeout":
-        s.seat = s.declarer;
-        s.phase = "over";
-        break;
-      case "trump":
-        s.trump = w[1];
-        break;
-      case "accept":
-        if (deal.stock) s.trump = parseCards(deal.stock)[0][1];
-        break;
-      case "play": {
-        const c = w[1];
-        let from = holder(c);
-        s.phase = "play";
-        if (from < 0) {
-          // A card drawn from the stock (Debertz, Tertz): seat by turn order instead.
-          const n2 = seatsInPlay.length;
-          from = s.trick.length ? (s.trick[s.trick.length - 1][0] + 1) % n
-            : s.lastTrick ? s.lastTrick.winner : seatsInPlay[0 % n2];
-          s.talon = s.talon.filter((x) => x !== c);
-        } else {
-          s.hands[from] = s.hands[from].filter((x) => x !== c);
-        }
-        s.seat = from;
-        if (w.length > 2 && !w.includes("bella")) {
-          // A declaring lead (rules/thousand.md §1, §11.1, §11.6): its points, and a new
-          // trump unless it is declared "in suit" (keep) or is the four nines.
-          const rules = typeof record.rules === "object" && record.rules ? record.rules : {};
-          const mv = rules.marriage_values || { H: 100, D: 80, C: 60, S: 40 };
-          const words = w.slice(2).join(" ");
-          const value = words === "nines" ? Number(rules.four_nines) || 0
-            : c[0] === "A" ? 200 : words.startsWith("bed") ? (mv[c[1]] || 0) / 2 : mv[c[1]] || 0;
-          s.points[from] += value;
-          if (words === "marriage" || words === "bed") s.trump = c[1];
-        }
-        s.trick.push([from, c]);
-        if (s.trick.length === seatsInPlay.length) {
-          const win = trickWinner(s.trick, s.trump, game);
-          s.tricksWon[win] += 1;
-          s.points[win] += s.trick.reduce((a, [, x]) => a + POINTS[x[0]], 0);
-          s.lastTrick = { cards: s.trick, winner: win };
-          s.trick = [];
-        }
-        break;
-      }
-      default:
-        break;
-    }
-    snaps.push(s);
-  }
-  return snaps;
-}
-
-/** Build every deal's snapshots; dealers come from the sheet rows when given. */
-export function timeline(record, sheet = null) {
-  const n = record.players.length;
-  let dealer = record.first_dealer ?? 0;
-  return (record.deals || []).map((deal, i) => {
-    if (sheet && sheet[i] && typeof sheet[i].dealer === "number") dealer = sheet[i].dealer;
-    const snaps = dealTimeline(record, deal, dealer, sheet ? sheet[i] : null);
-    const redealt = (deal.actions || []).includes("redeal");
-    dealer = redealt ? dealer : (dealer + 1) % n;
-    return snaps;
-  });
-}
-
-/** The replay page for finished game `gameId`. */
+/** The replay page for finished game `gameId` (or for `record`, given). */
 export class ReplayView {
   constructor(root, gameId, { record = null, game = null } = {}) {
     this.root = root;
@@ -200,33 +30,35 @@ export class ReplayView {
     this.a = 0;
     this.keyHandler = (ev) => this.onKey(ev);
     document.addEventListener("keydown", this.keyHandler);
-    if (record) this.show(record, game);
-    else this.load();
+    this.load(record, game);
   }
 
   destroy() {
     document.removeEventListener("keydown", this.keyHandler);
   }
 
-  async load() {
+  async load(record, game) {
     mount(this.root, h("p.muted", "…"));
     try {
-      const [record, game] = await Promise.all([
-        api(`/api/games/${encodeURIComponent(this.gameId)}/record`),
-        api(`/api/games/${encodeURIComponent(this.gameId)}`).catch(() => null),
+      const [steps, finished] = await Promise.all([
+        fetchSteps(this.gameId, record),
+        record ? Promise.resolve(game) : api(`/api/games/${encodeURIComponent(this.gameId)}`)
+          .catch(() => null),
       ]);
-      this.show(record, game);
+      this.show(steps, finished);
     } catch (e) {
       mount(this.root, h("p.error", t("error.generic", { msg: e.message })));
     }
   }
 
-  /** Show `record` (and the FinishedGame `game` for its sheet, if known). */
-  show(record, game = null) {
-    this.record = record;
+  /** Show `steps` (ReplaySteps) and the FinishedGame `game` for its sheet, if known. */
+  show(steps, game = null) {
+    this.steps = steps;
     this.game = game;
-    this.sheet = (game && game.sheet) || null;
-    this.deals = timeline(record, this.sheet);
+    this.deals = steps.deals || [];
+    // The sheet: the finished game's, else the rows the steps end their deals with.
+    this.sheet = (game && game.sheet)
+      || this.deals.map((d) => d.length && d[d.length - 1].row).filter(Boolean);
     this.d = 0;
     this.a = 0;
     this.render();
@@ -264,9 +96,36 @@ export class ReplayView {
     else if (ev.key === "End") this.go(this.d, Infinity);
   }
 
+  seatBox(s, seat, names) {
+    const game = this.steps.game;
+    const fresh = new Set(s.new.filter(([x]) => x === seat).map(([, c]) => c));
+    const stock = game !== "thousand" && s.action && s.action.startsWith("play");
+    const newTitle = t(stock ? "replay.drawn" : "replay.received");
+    const hand = sortHand(cardsOf(s.hands[seat]), s.trump).map((c) => (fresh.has(c)
+      ? cardEl(c, { cls: "new", label: `${newTitle}: ${c}` }) : cardEl(c)));
+    const melds = (s.melds || []).filter(([x]) => x === seat);
+    const won = Array.isArray(s.tricks_won) ? s.tricks_won[seat] : null;
+    const points = Array.isArray(s.points) ? s.points[seat] : null;
+    return h("div.replay-seat", { dataset: { seat: String(seat) },
+      class: `replay-seat${s.seat === seat ? " acting" : ""}` },
+    h("div.seat-head", h("bdi.name", displayName(names[seat], seat)),
+      seat === s.dealer ? h("span.badge.dealer", { title: t("table.dealer") },
+        t("table.dealer_badge")) : null,
+      seat === s.declarer ? h("span.badge.declarer", t("table.declarer")) : null,
+      h("span.muted.replay-score", won === null ? "" : ` ${t("table.tricks", { n: won })}`,
+        points === null ? "" : h("span.points", { dataset: { points: String(points) } },
+          ` · ${t("replay.points", { n: points })}`))),
+    h("div.card-row.small-cards", hand),
+    fresh.size ? h("div.small.replay-new", `${newTitle}: `, [...fresh].map((c) => cardInline(c)))
+      : null,
+    melds.length ? h("div.melds", melds.map(([, kind, cards, suit]) => h("div.meld",
+      { dataset: { kind: String(kind || "") } },
+      h("span.meld-label", `${tOr(`meld.${String(kind).replace(/ /g, "_")}`, String(kind || ""))} `),
+      suit ? suitIcon(suit) : null, cardsOf(cards).map((c) => cardInline(c))))) : null);
+  }
+
   render() {
-    const r = this.record;
-    const names = r.players;
+    const names = this.steps.players || [];
     const snaps = this.deals[this.d] || [];
     const s = snaps[this.a];
     const btn = (label, f, id) => h(`button#${id}`, { type: "button", onclick: f }, label);
@@ -279,36 +138,44 @@ export class ReplayView {
       btn(t("replay.next_deal"), () => this.go(this.d + 1, 0), "r-next-deal"));
     const where = h("p.replay-where", { "aria-live": "polite" }, t("replay.step", {
       d: this.d + 1, nd: this.deals.length, a: this.a, na: Math.max(0, snaps.length - 1) }));
+    const title = h("h2", t("replay.title"), h("span.muted", ` · ${t(`game.${this.steps.game}`)}`));
     if (!s) {
-      mount(this.root, h("section.replay", h("h2", t("replay.title")), where));
+      mount(this.root, h("section.replay", title, where));
       return;
     }
-    const seats = names.map((nm, seat) => h("div.replay-seat", { dataset: { seat: String(seat) },
-      class: `replay-seat${s.seat === seat ? " acting" : ""}` },
-    h("div.seat-head", h("span.name", displayName(nm, seat)),
-      seat === s.dealer ? h("span.badge.dealer", "D") : null,
-      seat === s.declarer ? h("span.badge.declarer", t("table.declarer")) : null,
-      h("span.muted", ` ${t("table.tricks", { n: s.tricksWon[seat] })} · ${s.points[seat]}`)),
-    h("div.card-row.small-cards", sortHand(s.hands[seat], s.trump).map((c) => cardEl(c)))));
-    const trick = s.trick.length ? s.trick : (s.lastTrick ? s.lastTrick.cards : []);
+    const seats = names.map((nm, seat) => this.seatBox(s, seat, names));
+    const last = s.last_trick;
+    const trick = s.trick.length ? s.trick : (last ? last.cards : []);
+    const winner = !s.trick.length && last ? last.winner : null;
+    const talon = cardsOf(s.talon);
     const center = h("div.replay-center",
-      s.phase === "bidding" && s.talon.length ? h("div", h("div.center-label", t("table.talon")),
-        h("div.card-row.small-cards", s.talon.map((c) => cardEl(c)))) : null,
-      trick.length ? h("div.card-row", trick.map(([seat, c]) => h("div.trick-entry",
-        cardEl(c), h("div.small", displayName(names[seat], seat))))) : null,
+      s.phase === "bidding" && talon.length ? h("div", h("div.center-label", t("table.talon")),
+        h("div.card-row.small-cards", talon.map((c) => cardEl(c)))) : null,
+      s.turned || s.stock_size ? h("div.replay-stock", h("span.center-label",
+        `${t("table.stock")}: ${Number(s.stock_size) || 0}`),
+      s.turned ? h("span", " · ", cardInline(s.turned)) : null) : null,
+      trick.length ? h("div.card-row.replay-trick", { class: winner === null ? "card-row replay-trick"
+        : "card-row replay-trick done" }, trick.map(([seat, c]) => h("div.trick-entry", {
+        class: seat === winner ? "trick-entry winner" : "trick-entry" },
+      cardEl(c), h("bdi.small", displayName(names[seat], seat))))) : null,
+      winner !== null ? h("p.small.replay-winner", t("replay.trick_won", {
+        name: displayName(names[winner], winner) })) : null,
       h("div.replay-status",
         s.contract ? `${t("table.contract")}: ${s.contract}` : s.bid ? `${t("table.bid")}: ${s.bid}`
           : "",
         s.trump ? h("span", ` · ${t("table.trump")}: `, suitIcon(s.trump)) : null),
-      s.text ? h("p.replay-action", s.seat !== null && s.seat >= 0
-        ? h("b", `${displayName(names[s.seat], s.seat)}: `) : null, actionWords(s.text, names)) : null);
+      s.action ? h("p.replay-action", s.seat !== null && s.seat >= 0
+        ? h("b", h("bdi", displayName(names[s.seat], s.seat)), ": ") : null,
+      actionWords(s.action, names)) : null,
+      s.row ? h("p.replay-deal-score", t("replay.deal_scores", { scores: s.row.scores
+        .map((x, i) => `${displayName(names[i], i)} ${x > 0 ? "+" : ""}${x}`).join(" · ") }))
+        : null);
     const sheetRows = this.sheet ? this.sheet.slice(0, this.d + 1) : [];
     // The last deal's sheet ends with the match's barrel falls and settlement (FinishedGame).
     const lastDeal = this.d === this.deals.length - 1 && this.game;
-    mount(this.root, h("section.replay", h("h2", t("replay.title"),
-      h("span.muted", ` · ${t(`game.${r.game}`)}`)), nav, where,
-    h("div.replay-table", seats, center),
-    sheetRows.length ? sheetTable(sheetRows, names, lastDeal ? {
-      barrel_falls: this.game.barrel_falls, settlement: this.game.settlement } : {}) : null));
+    mount(this.root, h("section.replay", title, nav, where,
+      h("div.replay-table", seats, center),
+      sheetRows.length ? sheetTable(sheetRows, names, lastDeal ? {
+        barrel_falls: this.game.barrel_falls, settlement: this.game.settlement } : {}) : null));
   }
 }

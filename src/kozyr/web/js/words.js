@@ -1,13 +1,15 @@
 // Shared pieces of rendering: cards as DOM, action texts in words, the score sheet.
 import { backSVG, cardSVG, parseCards, suitIcon } from "./cards.js";
-import { cardName, t } from "./i18n.js";
+import { cardName, t, tOr } from "./i18n.js";
 import { h } from "./ui.js";
 
 /** Return a display name: "bot:normal" at seat 1 -> "Bot 2 · normal". */
 export function displayName(name, seat = null) {
   if (!name) return "—";
   if (name.startsWith("bot:")) {
-    return `${t("table.bot")}${seat === null ? "" : " " + (seat + 1)} · ${name.slice(4)}`;
+    const level = name.slice(4);
+    return `${t("table.bot")}${seat === null ? "" : " " + (seat + 1)} · ${
+      tOr(`level.${level}`, level)}`;
   }
   return name;
 }

@@ -3,7 +3,7 @@
 // lies there, whatever the game's renderer puts there (talon, stock ...).
 import { t } from "../i18n.js";
 import { h, mount, toast } from "../ui.js";
-import { cardEl } from "../words.js";
+import { cardEl, displayName } from "../words.js";
 
 /** Draw the middle of view `v`; only when what it shows has changed, so animations run once. */
 export function renderCenter(v) {
@@ -21,17 +21,23 @@ export function renderCenter(v) {
     return;
   }
   const lt = o.last_trick;
-  if (v.showLast && lt && lt.cards.length) {
-    c.appendChild(h("div.center-label", t("table.last_trick")));
-    c.appendChild(trickEl(v, lt.cards, "last", lt.winner));
-  } else if (o.trick.length) {
+  // An announcement (a marriage...) is a banner above the trick, never over it.
+  if (v.announce) c.appendChild(v.renderer.announceEl(v, v.announce));
+  // The trick being played stays; a finished trick slides to its winner only in its own deal
+  // (never into the next deal's bidding).
+  const collect = v.collect && (o.phase === "deal" || v.collect.deal === o.deal_index)
+    ? v.collect : null;
+  if (o.trick.length) {
     c.appendChild(trickEl(v, o.trick, "", null));
-  } else if (v.collect) {
-    c.appendChild(trickEl(v, v.collect.cards, "collect", v.collect.winner));
+  } else if (collect && !(v.showLast && lt && lt.cards.length)) {
+    c.appendChild(trickEl(v, collect.cards, "collect", collect.winner));
   } else {
     c.append(...v.renderer.middle(v));
   }
-  if (v.announce) c.appendChild(v.renderer.announceEl(v, v.announce));
+  // "Show last trick": beside the current trick, each card with who played it, and who won.
+  if (v.showLast && lt && lt.cards.length && o.phase === "play") {
+    c.appendChild(lastTrickEl(v, lt));
+  }
   if (lt && lt.cards.length && o.phase === "play") {
     c.appendChild(h("button.show-last", { type: "button", "aria-pressed": v.showLast
       ? "true" : "false", onclick: () => { v.showLast = !v.showLast;
@@ -39,6 +45,19 @@ export function renderCenter(v) {
     if (hadFocus) c.querySelector(".show-last").focus({ preventScroll: true });
   }
   if (!o.trick.length) v.shownTrick = new Set();
+}
+
+/** Return the last trick as a small panel: each card over its player's name, the winner. */
+function lastTrickEl(v, lt) {
+  const names = v.names();
+  return h("div.last-trick", { role: "group", "aria-label": t("table.last_trick") },
+    h("div.center-label", t("table.last_trick")),
+    h("div.card-row.small-cards", lt.cards.map(([seat, card]) => h("div.trick-entry",
+      { class: seat === lt.winner ? "trick-entry winner" : "trick-entry",
+        dataset: { seat: String(seat) } },
+      cardEl(card), h("bdi.small", displayName(names[seat], seat))))),
+    h("div.small.last-winner", t("table.trick_won", {
+      name: displayName(names[lt.winner], lt.winner) })));
 }
 
 /** Return a trick ([[seat, card]...]) as DOM; `cls` "" is the trick being played. */

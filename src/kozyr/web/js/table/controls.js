@@ -90,10 +90,12 @@ function amountButtons(v, verb, r, btn) {
     const input = h("input.amount", { type: "number", min: r.min, max: r.max, step: r.step,
       value: r.min, "aria-label": t(verb === "bid" ? "table.bid" : "table.contract") });
     const go = h("button.act.go", { type: "button", disabled: v.sent || null, onclick: () => {
-      const x = Number(input.value);
-      if (r.values.includes(x)) v.send(`${verb} ${x}`);
+      // Sent as typed: a refused amount comes back with the engine's reason (the bid step,
+      // the table's maximum...), which the error toast shows.
+      const typed = input.value.trim();
+      if (typed) v.send(`${verb} ${typed}`);
       else toast(`${r.min}…${r.max}`, "error");
-    } }, "OK");
+    } }, t("table.ok"));
     input.addEventListener("keydown", (ev) => { if (ev.key === "Enter") go.click(); });
     out.push(h("span.amount-box", input, go));
   }

@@ -1,6 +1,6 @@
 // The seats around the felt: name, score, clock, badges, speech bubble, the game's extras
 // under the name (its renderer's), card backs of hidden hands, tricks won.
-import { t } from "../i18n.js";
+import { t, tOr } from "../i18n.js";
 import { h, mount } from "../ui.js";
 import { backEl, displayName } from "../words.js";
 
@@ -26,13 +26,14 @@ export function renderSeats(v) {
       continue;
     }
     const badges = [];
-    if (o.dealer === s) badges.push(h("span.badge.dealer", { title: t("table.dealer") }, "D"));
+    if (o.dealer === s) badges.push(h("span.badge.dealer", { title: t("table.dealer") },
+      t("table.dealer_badge")));
     if (o.declarer === s) badges.push(h("span.badge.declarer", t("table.declarer")));
     if (v.obs) badges.push(...v.renderer.badges(v, s));
     if (seatInfo.connected === false && seatInfo.kind === "human") {
       badges.push(h("span.badge.away", t("table.away")));
     }
-    if (seatInfo.auto) badges.push(h("span.badge.auto", "bot"));
+    if (seatInfo.auto) badges.push(h("span.badge.auto", t("table.auto_badge")));
     if (v.obs) badges.push(...v.renderer.trailingBadges(v, s));
     const total = Array.isArray(o.totals) ? o.totals[s] : null;
     const head = h("div.seat-head",
@@ -61,7 +62,7 @@ function emptySeat(v, s) {
   const canAct = v.info.status === "waiting";
   const level = h("select.bot-level", { "aria-label": t("create.bot_level") },
     ["easy", "normal", "hard"].map((l) => h("option", { value: l, selected: l === "normal"
-      ? "" : null }, l)));
+      ? "" : null }, tOr(`level.${l}`, l))));
   return h("div.empty-seat",
     h("span.name", t("table.seat_empty")),
     canAct && v.seat === null ? h("button.sit", { type: "button", onclick: () =>

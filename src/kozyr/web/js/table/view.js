@@ -194,8 +194,15 @@ export class TableView {
     if (!after) return;
     const key = (lt) => (lt ? JSON.stringify(lt.cards) : "");
     const lt = after.last_trick;
+    if (before && before.deal_index !== after.deal_index) {
+      // A new deal: nothing of the last one stays on the felt.
+      this.collect = null;
+      this.announce = null;
+      this.showLast = false;
+    }
     if (before && key(lt) && key(lt) !== key(before.last_trick) && !after.trick.length) {
-      this.collect = { cards: lt.cards, winner: lt.winner };
+      // The deal the trick belongs to (the index moves on as soon as a deal ends).
+      this.collect = { cards: lt.cards, winner: lt.winner, deal: before.deal_index };
       beep("trick");
       clearTimeout(this.collectTimer);
       this.collectTimer = setTimeout(() => { this.collect = null; this.renderCenter(); }, 1300);
