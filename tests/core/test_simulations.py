@@ -61,10 +61,18 @@ def _check_sample_forgets(m: Match, sample: Match) -> None:
 
 
 def _illegal_texts(m: Match) -> list[str]:
-    legal = set(m.legal_texts())
+    legal = set(m.legal_actions())
     candidates = ["bid 1000", "play 7S", "play AH", "play KD marriage", "contract 5", "take 3",
                   "give 9 AS", "swap7", "declare", "trump X", "nonsense", ""]
-    return [t for t in candidates if t not in legal]
+    out = []
+    for t in candidates:
+        try:
+            if m.parse_action(t) in legal:
+                continue  # another spelling of a legal action (Bezique's card without digit)
+        except IllegalActionError:
+            pass
+        out.append(t)
+    return out
 
 
 @pytest.mark.parametrize(("game", "preset"), _cases())

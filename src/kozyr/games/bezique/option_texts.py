@@ -9,6 +9,17 @@ from __future__ import annotations
 from kozyr.core.option_texts import OptionTexts
 
 TEXTS = OptionTexts(
+    choices={
+        "next_dealer": {"alternate": ("in turn", "по очереди", "بالتناوب"),
+                        "trick_winner": ("the last trick's winner", "взявший последнюю",
+                                         "الفائز باللمّة الأخيرة")},
+        "dix": {"declare": ("exchange or show", "обмен или показ", "التبديل أو الإظهار"),
+                "play": ("exchange or play", "обмен или ход", "التبديل أو اللعب")},
+        "bezique_pair": {"QS_JD": ("Q♠ J♦", "дама ♠ и валет ♦", "بنت ♠ وشب ♦"),
+                         "by_trump": ("by trump", "по козырю", "حسب الحَكَم")},
+        "last_trick": {32: ("trick 32", "32-я взятка", "اللمّة 32"),
+                       24: ("trick 24", "24-я взятка", "اللمّة 24")},
+    },
     groups={
         "deal": ("Deal", "Сдача", "التوزيع"),
         "combinations": ("Combinations", "Комбинации", "التشكيلات"),

@@ -10,5 +10,6 @@ SPEC = GameSpec(
     salons=(("classic", "Bezique"), ("1500", "Bezique to 1500")),
     heuristic="kozyr.bots.heuristic.bezique:BeziqueHeuristic",
     terminal="kozyr.terminal.bezique:status_lines",
+    web="bezique",
     order=5,
 )
