@@ -95,6 +95,16 @@ class PiquetRules(RuleSet):
                                  f"not {preset}")
         return super().from_preset(name, record_format=record_format, **overrides)
 
+    def validate(self) -> None:
+        """Refuse a value, other than its default, of an option of the other preset."""
+        if self.preset not in self.PRESETS:
+            return
+        for f in self.options():
+            owner = ONLY_IN.get(f.name)
+            if owner is not None and owner != self.preset and getattr(self, f.name) != f.default:
+                raise RulesError(f"piquet option {f.name} belongs to the preset {owner}, "
+                                 f"not {self.preset}")
+
     def describe(self) -> str:
         """Return the rule set in plain words, naming only the options of its preset."""
         parts: list[str] = []
