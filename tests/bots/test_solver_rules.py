@@ -264,3 +264,26 @@ def test_the_solver_follows_marriage_auto_and_the_strict_ace_marriage() -> None:
         after = after.play(after.legal_moves()[0])
     assert after.leader == 0 and after.trump == 0  # AS took the trick; spades are trump
     assert {move_text(m) for m in after.legal_moves()} == {"play AC", "play AD", "play AH"}
+
+
+@pytest.mark.parametrize("bundle", DECLARING_BUNDLES)
+def test_merging_equivalent_cards_changes_no_value(bundle: str) -> None:
+    """DeclaringSearch skips equivalent cards (as the fast search does): on positions of
+    five cards a hand its values are those of the search without the merging."""
+    from kozyr.bots.solver import Solver
+    from kozyr.bots.solver.declaring import DeclaringSearch
+
+    options = dict(ThousandRules.BUNDLES[bundle])
+    rules = ThousandRules.from_preset(str(options.pop("preset")), **options)
+    rng = random.Random(bundle + " merge")
+    checked = 0
+    for seed in range(12):
+        m = _endgame(rules, seed, rng, 5)
+        pos, _ = position_from_match(m)
+        merged, plain = Solver(pos), Solver(pos)
+        if not isinstance(plain.s, DeclaringSearch):
+            continue
+        plain.s.merge = False
+        assert merged.move_values() == plain.move_values(), _describe(m)
+        checked += 1
+    assert checked >= 3

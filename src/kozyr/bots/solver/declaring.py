@@ -31,6 +31,7 @@ import time
 from collections.abc import Sequence
 
 from kozyr.bots.solver.state import SearchTimeout
+from kozyr.bots.solver.tables import BETWEEN, PDIFF
 from kozyr.games.thousand import actions as A
 from kozyr.games.thousand.cardplay import (
     ACES_MASK,
@@ -88,9 +89,10 @@ class DeclaringSearch:
         self.remaining = sum(card_points(h) for h in hands) + pile_points(trick)
         self.tt: dict[tuple[int, ...], list[int]] = {}
         self._leads: dict[tuple[int, ...], list[int]] = {}
+        self._need: dict[int, int] = {}
         self._counter = [0]
         self.deadline = 0.0
-        #: Kept for the fast search's interface (:class:`kozyr.bots.solver.Solver`).
+        #: Whether equivalent cards are merged (off only to check the merging).
         self.merge = True
 
     @property
@@ -184,6 +186,23 @@ class DeclaringSearch:
         self.hands = list(hands)
         self.trick = list(trick)
 
+    def _needed(self, h: int) -> int:
+        """Return the cards of ``h`` its declarations need (never merged)."""
+        out = self._need.get(h)
+        if out is None:
+            held = self.decl.held_value
+            full = held(h)
+            out = sum(1 << c for c in range(32) if h >> c & 1 and held(h & ~(1 << c)) < full)
+            # a K or Q whose marriage is held counts even where its value is 0 (it names the
+            # trump), and so does a Q or J of a held bed marriage
+            married = h & (h << 1) & KINGS_MASK
+            out |= married | married >> 1
+            if self.decl.bed:
+                beds = h & (h << 1) & QUEENS_MASK
+                out |= beds | beds >> 1
+            self._need[h] = out
+        return out
+
     # -- search -----------------------------------------------------------------------------
     def search(self, alpha: int, beta: int) -> int:
         """Return the future value (fail-soft alpha-beta inside (alpha, beta))."""
@@ -229,10 +248,39 @@ class DeclaringSearch:
         trick, leader, trump, cd = self.trick, self.leader, self.trump, self.can_declare
         rem, declared, holder, ace_suit = (self.remaining, self.declared, self.holder,
                                            self.ace_suit)
+        # equivalent cards (as in the fast search): two plain cards of one suit in this hand
+        # with no other hand's card (nor one in the trick) between them take the same tricks,
+        # so the second is skipped when its points cannot bring it into the window; never
+        # a card a declaration of this hand needs, nor an ace of the strict holder
+        others = 0
+        for i, x in enumerate(hands):
+            if i != seat:
+                others |= x
+        for c in trick:
+            others |= 1 << c
+        keep = self._needed(h) | (ACES_MASK if seat == holder else 0) if self.merge else -1
+        wmax = self.wmax
+        last: dict[int, tuple[int, int]] = {}
         for m in moves:
+            if m < 32 and not keep >> m & 1:
+                prev = last.get(m >> 3)
+                if prev is not None and not BETWEEN[prev[0] << 5 | m] & others:
+                    d = wmax * PDIFF[prev[0] << 5 | m]
+                    pu = prev[1]
+                    if maximizing:
+                        if pu + d <= alpha:
+                            if pu + d > value:
+                                value = pu + d
+                            continue
+                    elif pu - d >= beta:
+                        if pu - d < value:
+                            value = pu - d
+                        continue
             self.trick = list(trick)
             gain = self.play(m)
             v = gain + self._ab(alpha - gain, beta - gain)
+            if m < 32:
+                last[m >> 3] = (m, v)
             hands[seat] = h
             self.trick, self.leader, self.trump, self.can_declare = trick, leader, trump, cd
             self.remaining, self.declared, self.holder, self.ace_suit = (rem, declared, holder,
