@@ -15,8 +15,10 @@ reckoned so far, and nothing more may be played.
 
 Readings where the page leaves room (most literal): the pique is tested after every reckoning
 of the play, the last-trick bonus included; a category whose best keys are equal shows both
-players' cards of it (the point suit, the best sequence); an exchange's cards are written in
-hand order.
+players' cards of it (the point suit, the best sequence); of two suits with the same point
+pair the first (S C D H) is the one shown; an exchange's cards are written in hand order;
+elder who passes (``russian_exchange``) looks at all five of his talon cards, as he leaves
+them all; a partie drawn after eight deals is over with no winner (``winner`` None).
 
 Seeded deals: ``random.Random(f"{seed}:{deal_index}")`` shuffles the 32 cards
 (:func:`kozyr.core.dealing.shuffle`); elder gets the first 12, younger the next 12, the talon is
