@@ -44,34 +44,51 @@ def _marks(marks: list[str]) -> str:
     return (" " + ",".join(marks)) if marks else ""
 
 
+def seat_labels(names: list[str]) -> list[str]:
+    """Return each seat's column label: its number and name, so that two players of the same
+    name stay apart and the ``decl`` column's seat numbers read against the names.
+
+    >>> seat_labels(["ann", "bot:hard", "ann"])
+    ['0:ann', '1:bot:hard', '2:ann']
+    """
+    return [f"{s}:{n}" for s, n in enumerate(names)]
+
+
 def format_sheet(result: Replay) -> str:
-    """Return the score sheet as a plain-text table, one line per deal, then the totals."""
+    """Return the score sheet as a plain-text table, one line per deal, then the totals.
+
+    Every column is as wide as its widest cell (a deal's marks included) and columns are
+    two spaces apart, so nothing runs together; seats are labelled ``0:ann`` (seat_labels).
+    """
     summary: dict[str, Any] = result.summary()
     names = result.players
+    labels = seat_labels(names)
     m = result.match
-    lines = [f"{m.GAME} — {m.rules.describe()}", ""]
-    width = max(14, *(len(n) + 2 for n in names))
-    head = f"{'#':>3} {'dealer':>6} {'decl':>5} {'bid':>4} {'contr':>5}  "
-    head += "".join(f"{n[:width - 1]:>{width}}" for n in names)
-    lines.append(head)
+    head = ["#", "dealer", "decl", "bid", "contr", *labels]
+    rows: list[list[str]] = []
     for i, row in enumerate(summary["deals"], start=1):
         decl = "-" if row["declarer"] is None else str(row["declarer"])
         bid = "-" if row["bid"] is None else str(row["bid"])
         contract = "-" if row["contract"] is None else str(row["contract"])
         if row.get("trump"):
             contract = f"{contract} {row['trump']}"
-        cells = ""
-        for s in range(len(names)):
-            cell = f"{row['scores'][s]:+d}={row['totals'][s]}{_marks(row['marks'][s])}"
-            cells += f"{cell:>{width}}"
-        lines.append(f"{i:>3} {row['dealer']:>6} {decl:>5} {bid:>4} {contract:>5}  {cells}")
+        cells = [f"{row['scores'][s]:+d}={row['totals'][s]}{_marks(row['marks'][s])}"
+                 for s in range(len(names))]
+        rows.append([str(i), str(row["dealer"]), decl, bid, contract, *cells])
+    widths = [max(len(r[c]) for r in [head, *rows]) for c in range(len(head))]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(cell.rjust(w) for cell, w in zip(cells, widths, strict=True)).rstrip()
+
+    lines = [f"{m.GAME} — {m.rules.describe()}", "", line(head)]
+    lines.extend(line(r) for r in rows)
     lines.append("")
-    lines.append("totals: " + ", ".join(f"{n} {t}" for n, t in zip(names, summary["totals"],
+    lines.append("totals: " + ", ".join(f"{n} {t}" for n, t in zip(labels, summary["totals"],
                                                                     strict=True)))
     winner = summary["winner"]
     if winner is not None:
         seats = winner if isinstance(winner, list) else [winner]
-        lines.append("winner: " + " & ".join(names[s] for s in seats))
+        lines.append("winner: " + " & ".join(labels[s] for s in seats))
     open_deal = summary["open_deal"]
     if open_deal is not None:
         lines.append(f"open deal: dealer {open_deal['dealer']}, phase {open_deal['phase']}, "
@@ -110,7 +127,8 @@ def _points(match: Any) -> list[int] | None:
 
 def _melds(obs: dict[str, Any]) -> list[list[Any]]:
     """Return the declared melds and combinations of an observation: ``[[seat, kind, cards]]``
-    (Debertz's ``melds``; Tertz's ``combinations``; Thousand's ``marriages``)."""
+    (Debertz's ``melds``; Tertz's ``combinations``), and Thousand's declarations as
+    ``[seat, words, "", suit]`` (``marriage``, ``bed``, ``nines``...)."""
     out: list[list[Any]] = []
     for m in obs.get("melds") or []:
         out.append([m[0], m[1], m[2]])
@@ -119,7 +137,7 @@ def _melds(obs: dict[str, Any]) -> list[list[Any]]:
             out.append([seat, c.get("kind"), c.get("cards")])
     for m in obs.get("marriages") or []:
         if isinstance(m, list | tuple) and len(m) >= 2:
-            out.append([m[0], "marriage", str(m[1])])
+            out.append([m[0], str(m[2]) if len(m) > 2 else "marriage", "", str(m[1])])
     return out
 
 

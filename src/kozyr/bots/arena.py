@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import sys
 import time
 from itertools import permutations
@@ -310,30 +311,41 @@ def run_matches(game: str, names: list[str], matches: int, seed: int, rules: Any
             "games": games, "per_bot": out}
 
 
-def _table(result: dict[str, Any]) -> Any:
+def _table(result: dict[str, Any], width: int = 130) -> Any:
+    """Return the result as a Rich table; under 100 columns a compact one (light rules, no
+    padding at the edges, the timing columns left out) that fits 80 columns."""
+    from rich import box
     from rich.table import Table
 
+    narrow = width < 100
+    style: dict[str, Any] = ({"box": box.SIMPLE_HEAD, "pad_edge": False, "padding": (0, 1)}
+                             if narrow else {})
     if result["mode"] == "deals":
         t = Table(title=f"{result['game']}: {result['deals']} duplicate deals x "
-                        f"{result['seatings']} seatings (seed {result['seed']})")
-        for col in ("bot", "score", "±95%", "decl", "made", "contract", "w/o", "as decl",
-                    "as def", "p50", "p95"):
-            t.add_column(col, justify="right" if col != "bot" else "left")
+                        f"{result['seatings']} seatings (seed {result['seed']})", **style)
+        cols = ["bot", "score", "±95%", "decl", "made", "contract", "w/o", "as decl",
+                "as def", "p50", "p95"]
+        if narrow:
+            cols = cols[:-2]
+        for col in cols:
+            t.add_column(col, justify="right" if col != "bot" else "left",
+                         no_wrap=True)
         for n, r in result["per_bot"].items():
-            t.add_row(n, f"{r['mean_score']:+.1f}", f"±{r['ci95']:.1f}", str(r["declared"]),
-                      "-" if r["made_rate"] is None else f"{100 * r['made_rate']:.0f}%",
-                      "-" if r["avg_contract"] is None else f"{r['avg_contract']:.1f}",
-                      str(r["writeoffs"]),
-                      "-" if r["as_declarer"] is None else f"{r['as_declarer']:+.1f}",
-                      "-" if r["as_defender"] is None else f"{r['as_defender']:+.1f}",
-                      "-" if r["time_p50"] is None else f"{r['time_p50'] * 1000:.0f} ms",
-                      "-" if r["time_p95"] is None else f"{r['time_p95'] * 1000:.0f} ms")
+            cells = [n, f"{r['mean_score']:+.1f}", f"±{r['ci95']:.1f}", str(r["declared"]),
+                     "-" if r["made_rate"] is None else f"{100 * r['made_rate']:.0f}%",
+                     "-" if r["avg_contract"] is None else f"{r['avg_contract']:.1f}",
+                     str(r["writeoffs"]),
+                     "-" if r["as_declarer"] is None else f"{r['as_declarer']:+.1f}",
+                     "-" if r["as_defender"] is None else f"{r['as_defender']:+.1f}",
+                     "-" if r["time_p50"] is None else f"{r['time_p50'] * 1000:.0f} ms",
+                     "-" if r["time_p95"] is None else f"{r['time_p95'] * 1000:.0f} ms"]
+            t.add_row(*cells[:len(cols)])
         a = result["advantage"]
         t.caption = (f"{a['bot']} vs the others: {a['mean']:+.1f} per deal "
                      f"(95% CI ±{a['ci95']:.1f})")
         return t
     t = Table(title=f"{result['game']}: {result['matches']} matches x every seating "
-                    f"({result['games']} games, seed {result['seed']})")
+                    f"({result['games']} games, seed {result['seed']})", **style)
     for col in ("bot", "win rate", "wins/seats", "mean total", "95% CI"):
         t.add_column(col, justify="right" if col != "bot" else "left")
     for n, r in result["per_bot"].items():
@@ -383,7 +395,8 @@ def main(game: str = "thousand", bots: str = "hard,normal,normal", deals: int = 
         print(json.dumps(result, indent=2))
     else:
         out = Console()
-        if not out.is_terminal:
+        if not out.is_terminal and not os.environ.get("COLUMNS"):
             out = Console(width=130)  # a file or a pipe: do not squeeze the table to 80
-        out.print(_table(result))
+        # (a COLUMNS the caller set is the width to keep to, terminal or not)
+        out.print(_table(result, out.width))
     return 0

@@ -224,8 +224,9 @@ class Session:
         gives = [t for t in texts if t.startswith("give ")]
         seats = sorted({int(t.split()[1]) for t in gives},
                        key=lambda s: (s - (self.human or 0)) % len(self.seats))
-        if len(seats) > 1:
+        if seats:
             # One card to each opponent: number the cards for the first; the rest can be typed.
+            # The cards in the hand's order, for the first give and the second alike.
             first = sorted((t for t in gives if int(t.split()[1]) == seats[0]), key=_display_key)
             texts = first + [t for t in texts if not t.startswith("give ")]
         runs = ("bid ", "contract ", "exchange ")  # Piquet's exchanges: hundreds of them

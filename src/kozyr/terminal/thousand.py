@@ -59,7 +59,8 @@ def status_lines(obs: dict[str, Any], names: Sequence[str]) -> list[Text]:
     trump = obs.get("trump")
     marriages = obs.get("marriages") or []
     if trump or marriages:
-        t = Text.assemble("trump ", suit_text(trump) if trump else Text("none", style="dim"))
+        # The line's label says "Trump": the value is the suit alone (not "Trump  trump ♠").
+        t = Text.assemble(suit_text(trump) if trump else Text("none", style="dim"))
         if marriages:
             # [seat, suit] per marriage; [seat, suit, words] for §11's declarations.
             t.append("   declared: ")
