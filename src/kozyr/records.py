@@ -125,6 +125,9 @@ def new_match_for(obj: dict[str, Any]) -> tuple[Match, list[str]]:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise RecordError(f"record 'seed' must be a whole number, not {seed!r}")
     first = obj.get("first_dealer")
+    if first is None and getattr(cls, "FIRST_DEALER_REQUIRED", False):  # Bezique §10.P.15
+        raise RecordError(f"record 'first_dealer' is required in {game} (a seat from 0 to "
+                          f"{n - 1})")
     if first is not None and (isinstance(first, bool) or not isinstance(first, int)
                               or not 0 <= first < n):
         raise RecordError(f"record 'first_dealer' must be a seat from 0 to {n - 1}, not {first!r}")

@@ -126,3 +126,13 @@ def test_a_finished_match_replays_to_its_sheet() -> None:
     assert summary["complete"] and summary["winner"] == m.winner
     assert summary["totals"] == m.totals and summary["settlement"] is None
     assert [d["totals"] for d in summary["deals"]] == [list(r.totals) for r in m.sheet]
+
+
+def test_a_record_must_name_its_first_dealer() -> None:
+    rec = copy.deepcopy(EXAMPLE)
+    del rec["first_dealer"]
+    with pytest.raises(RecordError, match="'first_dealer' is required"):
+        replay_record(rec)
+    rec["first_dealer"] = 2
+    with pytest.raises(RecordError, match="first_dealer"):
+        replay_record(rec)

@@ -70,6 +70,8 @@ class BeziqueState(ResampledMatch):
 
     GAME: ClassVar[str] = "bezique"
     RULES: ClassVar[type[BeziqueRules]] = BeziqueRules
+    #: A record must name its first dealer (§10.P.15); a match made without one draws it.
+    FIRST_DEALER_REQUIRED: ClassVar[bool] = True
 
     rules: BeziqueRules
 
