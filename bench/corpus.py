@@ -152,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--accept", choices=["obs", "record", "all"],
                     help="with --check: take the new digests of this part where every other "
                     "part is unchanged; 'all': every new digest of the selected matches (for a "
-                    "preset whose rules were changed on purpose)")
+                    "preset whose rules were changed on purpose, or a new preset or game)")
     args = ap.parse_args(argv)
     matches, deals = (2 if args.quick else args.matches), args.deals
     golden: dict[str, Any] = {}
@@ -180,6 +180,10 @@ def main(argv: list[str] | None = None) -> int:
         results[key] = {name: digest(lines) for name, lines in parts.items()}
         if args.check:
             want = golden["matches"].get(key)
+            if want is None and args.accept == "all":
+                golden["matches"][key] = results[key]
+                accepted.append(key)
+                continue
             if want is None:
                 bad.append(f"{key}: not in the golden file")
                 continue
