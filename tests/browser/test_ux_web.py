@@ -403,3 +403,23 @@ def test_debertz_sheet_marks_are_named(page: Any, server: str) -> None:
         }""")
         assert "mark." not in text and bait in text
     page.select_option("#lang", "en")
+
+
+def test_preset_summaries_in_russian_and_arabic(page: Any, server: str) -> None:
+    import re
+
+    page.goto(server + "/#/login")
+    page.click("#a-guest")
+    page.wait_for_selector("#me")
+    for lang, letters in (("ru", r"[А-Яа-яЁё]"), ("ar", r"[\u0600-\u06FF]")):
+        lobby(page, server)
+        page.select_option("#lang", lang)
+        page.wait_for_selector("#f-preset option", state="attached")
+        page.select_option("#f-preset", "tysiac")
+        text = page.inner_text(".create-form .describe, p.describe")
+        assert re.search(letters, text), text
+        assert not re.search(r"\b(players|game to|marriages|bid step)\b", text), text
+    page.select_option("#lang", "en")
+    page.wait_for_selector("#f-preset option", state="attached")
+    page.select_option("#f-preset", "tysiac")
+    assert "game to 1001" in page.inner_text("p.describe")

@@ -248,4 +248,5 @@ export default {
   "preset.debertz_big": "الكبيرة (حتى 1001)",
   "preset.debertz_app": "كما في التطبيق",
   "preset.tertz": "تيرتس",
+  "create.standard": "القواعد المعتادة",
 };

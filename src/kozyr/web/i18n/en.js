@@ -236,4 +236,5 @@ export default {
   "meld.debertz": "debertz",
   "meld.sequence": "sequence",
   "meld.four": "four of a kind",
+  "create.standard": "standard rules",
 };

@@ -248,4 +248,5 @@ export default {
   "preset.debertz_big": "большой (до 1001)",
   "preset.debertz_app": "как в приложении",
   "preset.tertz": "терц",
+  "create.standard": "стандартные правила",
 };

@@ -1,7 +1,7 @@
 // Lobby (salons, open tables, the create-table form), accounts, leaderboard and profiles.
 import { api, saveToken } from "./api.js";
 import { LANGS, lang, t, tOr } from "./i18n.js";
-import { fetchMeta, groupedOptions, optionText, valueText } from "./rules.js";
+import { fetchMeta, groupedOptions, optionText, rulesLine, valueText } from "./rules.js";
 import { h, mount, toast } from "./ui.js";
 import { displayName } from "./words.js";
 
@@ -133,7 +133,8 @@ export class LobbyView {
     return h("li.table-line", { dataset: { table: tb.id } },
       h("div", h("b", `#${tb.id}`), ` ${seats}`),
       h("details.small", h("summary.muted", `${t("table.rules")} · ${t(`status.${tb.status}`)}`),
-        h("div.muted", tb.describe || "")),
+        h("div.muted", rulesLine(this.app.meta && this.app.meta.games
+          && this.app.meta.games[tb.game], tb.rules, tb.describe))),
       h("div.line-actions",
         mine ? h("a.button.primary.return", { href: `#/table/${tb.id}`,
           onclick: () => { this.app.pendingJoin = tb.id; } }, t("lobby.return")) : null,
@@ -179,7 +180,7 @@ export class LobbyView {
       const g = meta.games[state.game];
       const preset = (g.presets || []).find((p) => p.name === presetSel.value) || {};
       const values = preset.rules || {};
-      describe.textContent = preset.describe || "";
+      describe.textContent = rulesLine(g, preset.rules, preset.describe);
       inputs.clear();
       // Grouped as on the game's rules page, in the UI's language (rules.js).
       mount(optionsBox, groupedOptions(g).map((group, i) => h("details.group",

@@ -79,3 +79,22 @@ export function rulesSummary(gameMeta, rules) {
         : "rule", title: doc }, h("dt", label), h("dd", valueText(opt, value)));
     })))));
 }
+
+/**
+ * Return a one-line summary of `rules` in the UI's language: in English the server's own
+ * sentence (`describe`), in another language each option that differs from its default as
+ * "label: value" (in the rules page's order), or "standard rules" when none does.
+ */
+export function rulesLine(gameMeta, rules, describe = "") {
+  if (lang() === "en" || !gameMeta || !rules) return describe || "";
+  const parts = [];
+  for (const g of groupedOptions(gameMeta)) {
+    for (const opt of g.options) {
+      if (!(opt.name in rules)) continue;
+      const value = rules[opt.name];
+      if (JSON.stringify(value) === JSON.stringify(opt.default)) continue;
+      parts.push(`${optionText(opt).label}: ${valueText(opt, value)}`);
+    }
+  }
+  return parts.length ? parts.join(" · ") : t("create.standard");
+}

@@ -1,7 +1,7 @@
 // The side panel (score sheet, the moves of the deal in words, chat, the rules and the
 // invite link) and the end-of-match box.
 import { t } from "../i18n.js";
-import { fetchMeta, rulesSummary } from "../rules.js";
+import { fetchMeta, rulesLine, rulesSummary } from "../rules.js";
 import { h, mount } from "../ui.js";
 import { actionWords, displayName, sheetTable } from "../words.js";
 import { inviteUrl } from "./center.js";
@@ -41,7 +41,8 @@ export function renderSide(v) {
         () => {});
     }
     const gameMeta = v.info && v.meta.games[v.info.game];
-    body = h("div.rules-box", h("p", (v.info && v.info.describe) || ""),
+    body = h("div.rules-box", h("p", rulesLine(gameMeta, v.info && v.info.rules,
+      (v.info && v.info.describe) || "")),
       gameMeta ? rulesSummary(gameMeta, v.info.rules) : null,
       inv ? h("p", `${t("table.invite")}: `, h("code", inv)) : null,
       v.seat !== null ? h("button.leave", { type: "button", onclick: () => {

@@ -7,6 +7,7 @@ import { t } from "../i18n.js";
 import { beep } from "../sound.js";
 import { h, mount, toast } from "../ui.js";
 import { displayName } from "../words.js";
+import { rulesLine } from "../rules.js";
 import { renderCenter } from "./center.js";
 import { renderControls, renderHand } from "./controls.js";
 import { loadedRenderer, loadRenderer, rendererName } from "./renderer.js";
@@ -365,7 +366,11 @@ export class TableView {
     const box = this.dom.info;
     mount(box);
     if (!o) {
-      if (this.info) box.appendChild(h("div.rules-line", this.info.describe || ""));
+      if (this.info) {
+        const gameMeta = this.meta && this.meta.games && this.meta.games[this.info.game];
+        box.appendChild(h("div.rules-line", rulesLine(gameMeta, this.info.rules,
+          this.info.describe || "")));
+      }
       return;
     }
     box.append(h("div.phase", t(`phase.${o.is_over ? "over" : o.phase}`),
