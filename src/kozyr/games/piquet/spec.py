@@ -11,5 +11,6 @@ SPEC = GameSpec(
     settlement="kozyr.games.piquet.match:settle",
     heuristic="kozyr.bots.heuristic.piquet:PiquetHeuristic",
     terminal="kozyr.terminal.piquet:status_lines",
+    web="piquet",
     order=4,
 )
