@@ -9,7 +9,7 @@ from typing import Any
 
 from kozyr.games import new_match
 from kozyr.records import replay_record, write_record
-from kozyr.replay import replay_steps
+from kozyr.server.steps import replay_steps
 
 from .conftest import TestClient
 from .helpers import bye, create, fill_with_bots, hello, play_to_end, register, until

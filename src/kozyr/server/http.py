@@ -107,7 +107,7 @@ REPLAY_BODY = 512 * 1024
 
 def _steps_of(record: Any) -> dict[str, Any]:
     """Return a record's replay steps; ProtocolError ``bad_message`` if it does not replay."""
-    from kozyr.replay import replay_steps
+    from kozyr.server.steps import replay_steps
 
     try:
         return replay_steps(record)
@@ -401,7 +401,7 @@ class Api:
 
     async def game_steps(self, request: Request) -> Response:
         """GET /api/games/{id}/steps: what the replay viewer shows at each step of a finished
-        match, computed from its record by the engine (:func:`kozyr.replay.replay_steps`)."""
+        match, computed from its record by the engine (:func:`kozyr.server.steps.replay_steps`)."""
         g = await self._finished(request)
         steps = self._steps.get(g.public_id)
         if steps is None:
