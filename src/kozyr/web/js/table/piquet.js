@@ -278,15 +278,16 @@ function resultEl(v, r) {
     const w = r.winner;
     const shown = cards[w];
     const call = shown.length ? callOf(r.category, shown) : null;
+    const said = [call ? call.words : t(`pq.cat.${r.category}`),
+      shown.length ? h("span.pq-cards", " ", shown.map((c) => cardInline(c))) : null];
     if (w === elder) {
-      parts.push(who(elder), call ? call.words : t(`pq.cat.${r.category}`), " · ",
-        who(younger), h("span.pq-answer.good", t("pq.good")));
+      parts.push(who(elder), said, " · ", who(younger),
+        h("span.pq-answer.good", t("pq.good")));
     } else {
       // Elder's call lost: his cards are not shown, only that younger said "not good".
       parts.push(who(elder), t(`pq.cat.${r.category}`), " · ", who(younger),
-        h("span.pq-answer.not-good", t("pq.not_good")), call ? ` — ${call.words}` : "");
+        h("span.pq-answer.not-good", t("pq.not_good")), " — ", said);
     }
-    if (shown.length) parts.push(" ", h("span.pq-cards", shown.map((c) => cardInline(c))));
     parts.push(h("span.pq-score", ` +${r.score}`));
   } else {
     parts.push(h("span.muted", t("pq.nothing")));
@@ -296,6 +297,7 @@ function resultEl(v, r) {
 
 /** Return {words, value, top} of a shown combination of `category`. */
 function callOf(category, cards) {
+  if (!cards.length) return { words: t(`pq.cat.${category}`), value: "", top: "" };
   if (category === "point") {
     return { words: t("pq.point_of", { n: cards.length }),
       value: cards.reduce((a, c) => a + (COUNT[c[0]] || 0), 0), top: "" };

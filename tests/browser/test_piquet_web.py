@@ -1,0 +1,165 @@
+"""The Piquet table in the page (src/kozyr/web/js/table/piquet.js).
+
+A live table against a bot: the exchange is made by clicking cards on the hand (never one
+button per legal exchange: fewer than 100 buttons on screen), the one confirm button sends
+a legal exchange holding exactly the chosen cards, and the declarations then show in words.
+True engine observations (found by random play) fed to a TableView show the talon, the
+declarations in English, Russian and Arabic, and the declare/sink buttons of `sinking`.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kozyr.games.registry import spec
+from tests.browser.fixtures import READY_JS, STATUS_JS, register
+from tests.browser.test_games import create_table, find, show
+
+pytestmark = pytest.mark.browser
+
+DECLARATION_WORDS = ("good", "not good", "equal", "nobody holds any")
+
+
+def test_registry_names_the_piquet_renderer() -> None:
+    assert spec("piquet").web == "piquet"
+
+
+def _exchange_now(page: Any) -> dict[str, Any]:
+    page.wait_for_function(READY_JS % 1, timeout=20000)
+    st = page.evaluate(STATUS_JS)
+    assert st["phase"] == "exchange", st
+    return st
+
+
+def test_exchange_by_clicking_cards_against_a_bot(page: Any, server: str, shots: Path) -> None:
+    register(page, server)
+    create_table(page, server, "piquet")
+    assert page.evaluate("() => window.kozyr.view.renderer.name") == "piquet"
+    st = _exchange_now(page)
+    legal = st["legal"]
+    exchanges = [x for x in legal if x.startswith("exchange ")]
+    assert len(exchanges) > 100  # the base renderer would draw a button for each
+    assert page.locator("button").count() < 100
+    assert page.locator(".controls button.act").count() <= 3
+    confirm = page.locator(".controls button.pq-exchange")
+    assert confirm.is_disabled()  # nothing chosen yet
+    # The talon lies face down with its size.
+    size = page.evaluate("() => window.kozyr.view.obs.talon_size")
+    assert page.locator(".center .pq-talon .card.back").count() == size
+    assert page.locator(".table-info .pq-talon-size").inner_text().endswith(str(size))
+    # A click toggles a card: chosen, then not.
+    cards = page.locator(".hand .card.legal:not([disabled])")
+    first = cards.first.get_attribute("data-card")
+    cards.first.click()
+    node = page.locator(f".hand .card[data-card='{first}']")
+    assert "chosen" in (node.get_attribute("class") or "")
+    assert node.get_attribute("aria-pressed") == "true"
+    node.click()
+    node = page.locator(f".hand .card[data-card='{first}']")
+    assert "chosen" not in (node.get_attribute("class") or "")
+    # Choose as many cards as the smallest legal exchange takes (the range is shown).
+    sizes = sorted({len(x.split()) - 1 for x in exchanges})
+    lo, hi = sizes[0], sizes[-1]
+    range_text = page.locator(".controls .pq-range").inner_text()
+    assert str(lo) in range_text and str(hi) in range_text
+    chosen: list[str] = []
+    for i in range(lo):
+        c = page.locator(".hand .card.legal:not([disabled])").nth(i)
+        chosen.append(c.get_attribute("data-card") or "")
+        c.click()
+    assert page.locator(".hand .card.chosen").count() == lo
+    action = confirm.get_attribute("data-action") or ""
+    assert action in legal
+    assert sorted(action.split()[1:]) == sorted(chosen)
+    assert not confirm.is_disabled()
+    page.screenshot(path=str(shots / "piquet-exchange.png"))
+    hand_before = set((st["hand"] or "").split())
+    confirm.click()
+    # Our exchange went through: those cards left the hand; the declarations come in words.
+    page.wait_for_function("""(gone) => {
+      const o = window.kozyr.view.obs;
+      return o && o.phase !== 'exchange' && !gone.some((c) => o.hand.split(' ').includes(c));
+    }""", arg=chosen, timeout=20000)
+    page.wait_for_selector(".table-info .pq-declarations .pq-result", timeout=20000)
+    text = page.locator(".table-info .pq-declarations").inner_text()
+    assert any(w in text for w in DECLARATION_WORDS), text
+    assert page.locator(".table-info .pq-result").count() == 3
+    discard = page.locator(".table-info .pq-discard .card-inline").count()
+    assert discard == lo
+    assert hand_before - set(page.evaluate("() => window.kozyr.view.obs.hand").split()) == \
+        set(chosen)
+    page.screenshot(path=str(shots / "piquet-declarations.png"))
+
+
+def _after_exchanges(o: dict[str, Any]) -> bool:
+    return bool(o["results"]) and o["phase"] == "play" and not o["trick"]
+
+
+def test_declarations_in_three_languages(page: Any, server: str, shots: Path) -> None:
+    # An observation of elder (seat 0) after both exchanges, in which he won the point.
+    m, obs = find("piquet", "rubicon", lambda o: _after_exchanges(o) and o["elder"] == 0
+                  and o["results"][0]["winner"] == 0)
+    for lang, point, good in (("en", "point of", "good"), ("ru", "пуэн из", "хорошо"),
+                              ("ar", "بوان من", "جيد")):
+        page.goto(f"{server}/?lang={lang}#/lobby")
+        page.wait_for_selector(".salon")
+        page.evaluate("async (l) => (await import('/static/js/i18n.js')).setLang(l)", lang)
+        show(page, m, obs)
+        res = page.locator(".table-info .pq-result[data-category='point']")
+        text = res.inner_text()
+        n = len(obs["results"][0]["cards"][0].split())
+        assert point in text and str(n) in text, text
+        assert good in text, text
+        assert page.locator(".table-info .pq-result").count() == 3
+        # Elder's badge and the deal's points under each seat.
+        assert page.locator(".seat[data-seat='0'] .badge.elder").count() == 1
+        pts = page.locator(".seat[data-seat='0'] .pq-points").inner_text()
+        assert str(obs["points"][0]) in pts
+        page.screenshot(path=str(shots / f"piquet-declarations-{lang}.png"))
+
+
+def test_russian_uses_the_piquet_players_words() -> None:
+    ru = (Path(__file__).parents[2] / "src/kozyr/web/i18n/ru.js").read_text(encoding="utf-8")
+    for key, word in (("pq.point_of", "пуэн"), ("pq.seq.3", "терц"), ("pq.seq.4", "кварт"),
+                      ("pq.seq.5", "квинт"), ("pq.q.A", "четырнадцать"),
+                      ("mark.repique", "репик"), ("mark.pique", "пик"),
+                      ("mark.capot", "капот")):
+        assert re.search(rf'"{re.escape(key)}": "[^"]*{word}', ru), key
+
+
+def test_sinking_offers_declarations_in_words(page: Any, server: str) -> None:
+    rules = {"preset": "rubicon", "sinking": True}
+    m, obs = find("piquet", rules, lambda o: o["phase"] == "declare" and o["to_act"] == 0)
+    page.goto(server + "/?lang=en#/lobby")
+    page.wait_for_selector(".salon")
+    show(page, m, obs)
+    buttons = page.locator(".controls button.act")
+    actions = sorted(buttons.nth(i).get_attribute("data-action") or ""
+                     for i in range(buttons.count()))
+    assert actions == sorted(obs["legal"])
+    labels = page.locator(".controls").inner_text()
+    assert "Declare all" in labels and "Sink everything" in labels
+    assert "Declare only: point, sets" in labels
+    page.locator(".controls button[data-action='declare point sets']").click()
+    sent = page.evaluate("() => window.kozyr.view.conn.sent.filter((x) => x.type === 'intent')")
+    assert [x["action"] for x in sent] == ["declare point sets"]
+
+
+def test_a_sequence_and_a_quatorze_are_named(page: Any, server: str) -> None:
+    # Observations where the winner's sequence and sets are shown: each named as announced.
+    m, obs = find("piquet", "rubicon", lambda o: _after_exchanges(o) and o["seat"] == o["elder"]
+                  and o["results"][1]["winner"] == o["elder"]
+                  and o["results"][2]["winner"] == o["elder"])
+    page.goto(server + "/?lang=en#/lobby")
+    page.wait_for_selector(".salon")
+    show(page, m, obs)
+    seq = page.locator(".table-info .pq-result[data-category='sequence']").inner_text()
+    assert any(w in seq for w in ("tierce", "quart", "quint", "sixième", "septième",
+                                  "huitième")), seq
+    sets = page.locator(".table-info .pq-result[data-category='sets']").inner_text()
+    assert "quatorze of" in sets or "three " in sets, sets
+    assert f"+{obs['results'][1]['score']}" in seq
