@@ -92,7 +92,7 @@ def test_exchange_by_clicking_cards_against_a_bot(page: Any, server: str, shots:
     assert discard == lo
     assert hand_before - set(page.evaluate("() => window.kozyr.view.obs.hand").split()) == \
         set(chosen)
-    page.screenshot(path=str(shots / "piquet-declarations.png"))
+    page.screenshot(path=str(shots / "piquet-declarations.png"), full_page=True)
 
 
 def _after_exchanges(o: dict[str, Any]) -> bool:
@@ -163,3 +163,18 @@ def test_a_sequence_and_a_quatorze_are_named(page: Any, server: str) -> None:
     sets = page.locator(".table-info .pq-result[data-category='sets']").inner_text()
     assert "quatorze of" in sets or "three " in sets, sets
     assert f"+{obs['results'][1]['score']}" in seq
+
+
+def test_an_equal_point_asks_how_many(page: Any, server: str) -> None:
+    m, obs = find("piquet", "rubicon", lambda o: _after_exchanges(o)
+                  and o["results"][0]["equal"])
+    elder_cards = obs["results"][0]["cards"][obs["elder"]].split()
+    value = sum({"A": 11, "K": 10, "Q": 10, "J": 10, "T": 10}.get(c[0]) or int(c[0])
+                for c in elder_cards)
+    page.goto(server + "/?lang=en#/lobby")
+    page.wait_for_selector(".salon")
+    show(page, m, obs)
+    text = page.locator(".table-info .pq-result[data-category='point']").inner_text()
+    assert f"point of {len(elder_cards)}" in text, text
+    assert "how many?" in text and f"making {value}" in text and "equal" in text, text
+    assert "+" not in text  # nobody scores an equal point

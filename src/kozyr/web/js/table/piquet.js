@@ -138,7 +138,7 @@ export default class PiquetRenderer extends Renderer {
   announceEl(v, a) {
     if (a.kind === "declarations") {
       return h("div.announce.pq-announce", { role: "status" },
-        (v.obs.results || []).map((r) => h("div.announce-what.small", resultEl(v, r))));
+        (v.obs.results || []).map((r) => shortLine(v, r)));
     }
     return h("div.announce.pq-announce", { role: "status" },
       h("div.announce-who", displayName(v.names()[a.seat], a.seat)),
@@ -293,6 +293,21 @@ function resultEl(v, r) {
     parts.push(h("span.muted", t("pq.nothing")));
   }
   return h("div.pq-result", { dataset: { category: r.category } }, parts);
+}
+
+/** Return one category's result in a few words (the announcement): who, what, the answer. */
+function shortLine(v, r) {
+  const names = v.names();
+  const w = r.winner;
+  const cards = Array.isArray(r.cards) ? r.cards.map((c) => parseCards(c)) : [[], []];
+  let what;
+  if (r.equal) what = t("pq.equal");
+  else if (w === 0 || w === 1) {
+    what = [h("b", displayName(names[w], w)), ": ", callOf(r.category, cards[w]).words, " — ",
+      t("pq.good"), ` +${r.score}`];
+  } else what = t("pq.nothing");
+  return h("div.pq-line", { dataset: { category: r.category } },
+    `${t(`pq.cat.${r.category}`)}: `, what);
 }
 
 /** Return {words, value, top} of a shown combination of `category`. */
