@@ -178,3 +178,67 @@ def test_an_equal_point_asks_how_many(page: Any, server: str) -> None:
     assert f"point of {len(elder_cards)}" in text, text
     assert "how many?" in text and f"making {value}" in text and "equal" in text, text
     assert "+" not in text  # nobody scores an equal point
+
+
+def test_marks_and_carte_blanche_are_named(page: Any, server: str) -> None:
+    page.goto(server + "/?lang=en#/lobby")
+    page.wait_for_selector(".salon")
+    m, obs = find("piquet", "rubicon", lambda o: "pique" in o["marks"][0])
+    show(page, m, obs)
+    assert "pique" in page.locator(".seat[data-seat='0'] .pq-marks").inner_text()
+    page.evaluate("async () => (await import('/static/js/i18n.js')).setLang('ru')")
+    show(page, m, obs)
+    assert page.locator(".seat[data-seat='0'] .pq-marks").inner_text() == "пик"
+    page.evaluate("async () => (await import('/static/js/i18n.js')).setLang('en')")
+    m, obs = find("piquet", "rubicon", lambda o: o["carte_blanche"] == 1
+                  and o["carte_blanche_cards"] is not None)
+    show(page, m, obs)
+    assert page.locator(".seat[data-seat='1'] .badge.carte-blanche").count() == 1
+    line = page.locator(".table-info .pq-cb")
+    assert line.locator(".card-inline").count() == 12
+    assert "carte blanche" in line.inner_text()
+
+
+# A TableView over a stand-in connection: one snapshot, then one state message.
+TWO_STEPS_JS = """async ({info, before, after}) => {
+  const V = await import('/static/js/table/view.js');
+  const handlers = {};
+  const conn = {ready: true, sent: [], now: () => Date.now() / 1000,
+    on(type, f) { (handlers[type] = handlers[type] || []).push(f); return () => {}; },
+    send(m) { this.sent.push(m); return this.sent.length; }};
+  if (window.kozyr.view && window.kozyr.view.destroy) window.kozyr.view.destroy();
+  const v = new V.TableView(conn, document.getElementById('main'), info.id);
+  window.kozyr.view = v;
+  for (const f of handlers.table) f({type: 'table', table: info, seat: 0, version: 1,
+    state: 1, obs: before, legal: before.legal, to_act: before.to_act, deadline: null,
+    chat: []});
+  await new Promise((r) => setTimeout(r, 50));
+  for (const f of handlers.state) f({type: 'state', table: info.id, seat: 0, version: 2,
+    state: 2, obs: after, legal: after.legal, to_act: after.to_act, deadline: null});
+}"""
+
+
+def test_the_declarations_are_announced_when_they_come(page: Any, server: str) -> None:
+    import random
+
+    from kozyr.games import new_match
+    for seed in range(50):
+        m = new_match("piquet", "rubicon", seed=seed)
+        m.deal()
+        rng = random.Random(seed)
+        while not m.observation(0)["results"]:
+            before = m.observation(0)
+            m.apply_action(rng.choice(m.legal_actions()))
+        after = m.observation(0)
+        if after["results"][0]["winner"] is not None:
+            break
+    page.goto(server + "/?lang=en#/lobby")
+    page.wait_for_selector(".salon")
+    show(page, m, before)  # loads the renderer
+    info = page.evaluate("() => window.kozyr.view.info")
+    page.evaluate(TWO_STEPS_JS, {"info": info, "before": before, "after": after})
+    box = page.locator(".center .pq-announce")
+    box.wait_for()
+    text = box.inner_text()
+    assert "point:" in text and "good" in text, text
+    assert box.locator(".pq-line").count() == 3
