@@ -1,0 +1,224 @@
+"""A second reading of rules/thousand.md §11 (§11.P, §11.R and the interactions §11 names),
+through whole records: ``kozyr.records.replay_record(rec).summary()`` against sheets worked out
+by hand from the page.
+
+The deals:
+- ``D``: seat 0 holds the ♠ marriage, seat 1 the ♥, seat 2 the ♦; the talon QC JC 9C.
+- ``W`` (dealer 0): seat 1, the forced bidder at 100, holds AH TH KH QH AD TD AS and takes the
+  talon TS JH 9H; he gives 9H to seat 0 and JH to seat 2, contracts up to his cap 120 + 100 and
+  takes all eight tricks (120 card points + the ♥ marriage, declared at trick 2): deal points
+  [0, 220, 0]; seats 0 and 2 take no trick (bolts).
+
+Readings taken where the page leaves room (each literal):
+- A write-off row has no ``contract`` (null): nothing was announced.
+- The ``barrel`` mark is written on the deal a seat climbs on and on each deal he sits there.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kozyr.records import replay_record
+
+D: dict[str, Any] = {"hands": ["AS TS KS QS JS 9S AC", "AH TH KH QH JH 9H TC",
+                               "AD TD KD QD JD 9D KC"], "talon": "QC JC 9C"}
+W: dict[str, Any] = {"hands": ["AC TC KC QC JC 9C 9S", "AH TH KH QH AD TD AS",
+                               "KD QD JD 9D KS QS JS"], "talon": "TS JH 9H"}
+W_PLAY = ["play AS", "play JS", "play 9S", "play KH marriage", "play JH", "play 9H",
+          "play QH", "play 9D", "play JC", "play AH", "play QS", "play 9C",
+          "play TH", "play KS", "play QC", "play AD", "play JD", "play KC",
+          "play TD", "play QD", "play TC", "play TS", "play KD", "play AC"]
+F: dict[str, Any] = {"hands": ["", "AS TS KS QS JS 9S AC", "AH TH KH QH JH 9H TC",
+                               "AD TD KD QD JD 9D KC"], "talon": "QC JC 9C"}
+TWO: dict[str, Any] = {"hands": ["AS TS KS QS JS 9S AC TC KC QC",
+                                 "AH TH KH QH JH 9H AD TD KD QD"], "talon": ["9C 9D", "JC JD"]}
+POOR: dict[str, Any] = {"hands": ["AS TS KS QS AC TC KC", "9S JS 9C JC QC 9D JD",
+                                  "AD TD KD QD AH TH KH"], "talon": "QH JH 9H"}
+
+
+def w_deal(contract: int, *auction: str) -> dict[str, Any]:
+    """Return deal W played out at ``contract`` after ``auction`` (default: both others pass)."""
+    return dict(W, actions=[*(auction or ("pass", "pass")), "give 0 9H", "give 2 JH",
+                            f"contract {contract}", *W_PLAY])
+
+
+def d_deal(*actions: str) -> dict[str, Any]:
+    """Return deal D with ``actions``."""
+    return dict(D, actions=list(actions))
+
+
+def record(rules: dict[str, Any], *deals: dict[str, Any], preset: str = "classic",
+           players: int = 3) -> dict[str, Any]:
+    """Return a format-2 record, dealer 0, with ``deals``."""
+    return {"format": 2, "game": "thousand", "rules": {"preset": preset, **rules},
+            "players": ["a", "b", "c", "d"][:players], "first_dealer": 0, "seed": 3,
+            "deals": list(deals)}
+
+
+def sheet(rec: dict[str, Any]) -> list[tuple[Any, ...]]:
+    """Return each finished row: (dealer, declarer, bid, contract, points, scores, marks)."""
+    return [(d["dealer"], d["declarer"], d["bid"], d["contract"], d["points"], d["scores"],
+             d["marks"]) for d in replay_record(rec).summary()["deals"]]
+
+
+def top(rec: dict[str, Any]) -> dict[str, Any]:
+    """Return the summary without its deals."""
+    s = replay_record(rec).summary()
+    return {k: v for k, v in s.items() if k != "deals"}
+
+
+# -- the played deal W, settlement (§7, §11.P.16) ------------------------------------------------
+def test_w_made_at_the_cap_wins_and_settles() -> None:
+    # target 200, barrel off: +220 for seat 1 wins; each loser pays (220 - 0) x 1
+    rec = record({"target": 200, "barrel": False}, w_deal(220))
+    assert sheet(rec) == [(0, 1, 100, 220, [0, 220, 0], [0, 220, 0], [["B"], [], ["B"]])]
+    assert top(rec) == {"totals": [0, 220, 0], "winner": 1, "complete": True,
+                        "open_deal": None, "settlement": [-220, 440, -220],
+                        "barrel_falls": [0, 0, 0]}
+
+
+def test_settlement_is_null_before_the_end_and_uses_the_stake() -> None:
+    assert top(record({}, w_deal(220)))["settlement"] is None
+    rec = record({"target": 200, "barrel": False, "stake": 2}, w_deal(220))
+    assert top(rec)["settlement"] == [-440, 880, -440]
+
+
+# -- blind with the golden horse (§11.4) ----------------------------------------------------------
+def test_a_blind_write_off_in_a_golden_horse_deal() -> None:
+    # the blind 120 stands; its write-off costs 2 x 120, doubled again by the golden horse
+    # (-480); each opponent gains half of 120 = 60, doubled by the golden horse only (120)
+    rec = record({"golden_horse": True, "blind_bid": True}, d_deal("blind", "pass", "pass",
+                                                                   "writeoff"))
+    assert sheet(rec) == [(0, 1, 120, None, [0, 0, 0], [120, -480, 120],
+                           [["x2"], ["P", "x2"], ["x2"]])]
+
+
+def test_a_blind_doubling_everybody_stacks_with_the_golden_horse() -> None:
+    # blind_doubles = all: the opponents' 60 is doubled by the blind and the horse: 240
+    rec = record({"golden_horse": True, "blind_bid": True, "blind_doubles": "all"},
+                 d_deal("blind", "pass", "pass", "writeoff"))
+    assert sheet(rec)[0][5] == [240, -480, 240]
+
+
+# -- buying with the barrel (§11.5) ---------------------------------------------------------------
+def test_no_buying_round_while_a_seat_sits_on_the_barrel() -> None:
+    # target 400, barrel_at 200 (C = 200): W's +220 clamps seat 1 to the barrel at 200
+    rules = {"target": 400, "barrel_at": 200, "talon_buying": True}
+    first = w_deal(220, "pass", "pass", "decline", "decline")
+    rec = record(rules, first)
+    assert sheet(rec) == [(0, 1, 100, 220, [0, 220, 0], [0, 200, 0],
+                           [["B"], ["barrel"], ["B"]])]
+    # deal 2 (dealer 1): seat 2's forced 100, seat 0 passes, seat 1's C = 200 is made for him,
+    # seat 2 (cap 200) may only pass: seat 1 declares and no buying round is offered
+    rec = record(rules, first, d_deal("pass", "pass"))
+    m = replay_record(rec).match
+    assert m.observation(None)["history"] == [[2, "bid 100"], [0, "pass"], [1, "bid 200"],
+                                              [2, "pass"]]
+    assert (m.open_deal(), "buy" in m.legal_texts()) == (
+        {"dealer": 1, "phase": "talon", "to_act": 1}, False)
+
+
+def test_a_buying_round_is_the_talon_phase_with_the_asked_opponent_to_act() -> None:
+    rules = {"talon_buying": True}
+    assert top(record(rules, d_deal("pass", "pass")))["open_deal"] == {
+        "dealer": 0, "phase": "talon", "to_act": 2}
+    assert top(record(rules, d_deal("pass", "pass", "decline", "buy")))["open_deal"] == {
+        "dealer": 0, "phase": "talon", "to_act": 1}  # the round starts again: the seller first
+    # seat 0 bought from seat 1 (+120 sold) and writes off the bid 100: -100, +50 each
+    rec = record(rules, d_deal("pass", "pass", "decline", "buy", "decline", "decline",
+                               "writeoff"))
+    assert sheet(rec) == [(0, 0, 100, None, [0, 0, 0], [-100, 170, 50], [["P"], ["sold"], []])]
+
+
+# -- strike-out dashes in a consecutive bolt run (§11.7 bolt_consecutive, §11.P.17) -------------
+def test_strike_out_dashes_complete_a_consecutive_run() -> None:
+    so = d_deal("pass", "pass", "strikeout")  # the forced bidder strikes out
+    rec = record({"bolt_consecutive": True, "allow_strikeout": True}, w_deal(220), so, so, so)
+    # seat 0: bolt, dash, (his own strike-out: neither), dash -> 3 in a row: -120
+    # seat 2: bolt, (his own strike-out), dash, dash -> -120; seat 1: dash, dash -> 2
+    assert sheet(rec) == [
+        (0, 1, 100, 220, [0, 220, 0], [0, 220, 0], [["B"], [], ["B"]]),
+        (1, 2, 100, None, [0, 0, 0], [0, 0, 0], [["B"], ["B"], ["C"]]),
+        (2, 0, 100, None, [0, 0, 0], [0, 0, 0], [["C"], ["B"], ["B"]]),
+        (0, 1, 100, None, [0, 0, 0], [-120, 0, -120], [["B"], ["C"], ["B"]])]
+
+
+# -- accumulate's fall (§11.7 barrel_mode, §11.P.5, §11.P.6) -------------------------------------
+def test_accumulate_three_strike_outs_and_the_round_down_fall() -> None:
+    # barrel_at 205: W's +220 clamps seat 1 to 205. Three strike-outs (two by the others, the
+    # last his own) are his three attempts, each gathering 0; then 205 -> 200 - 120 = 80.
+    # His opponents' dashes count (never his): seats 0 and 2 reach 3 bolts in deal 4.
+    so = d_deal("pass", "pass", "strikeout")
+    rec = record({"target": 400, "barrel_at": 205, "barrel_mode": "accumulate",
+                  "allow_strikeout": True, "writeoff_on_barrel": "allowed"},
+                 w_deal(220), so, so, so)
+    assert sheet(rec) == [
+        (0, 1, 100, 220, [0, 220, 0], [0, 205, 0], [["B"], ["barrel"], ["B"]]),
+        (1, 2, 100, None, [0, 0, 0], [0, 0, 0], [["B"], ["barrel"], ["C"]]),
+        (2, 0, 100, None, [0, 0, 0], [0, 0, 0], [["C"], ["barrel"], ["B"]]),
+        (0, 1, 100, None, [0, 0, 0], [-120, -125, -120],
+         [["B"], ["C", "barrel", "barrel-fall"], ["B"]])]
+    assert top(rec)["barrel_falls"] == [0, 1, 0]
+
+
+# -- writeoff_next_dealer = same (§11.5) ----------------------------------------------------------
+def test_writeoff_next_dealer_same_and_the_golden_horse_deals_count() -> None:
+    wo = d_deal("pass", "pass", "writeoff")
+    last = d_deal("bid 105", "pass", "pass", "writeoff")
+    rec = record({"writeoff_next_dealer": "same", "golden_horse": True}, wo, wo, wo, last)
+    # dealer 0 every time; the three written-off deals are the golden horse's (x2); the fourth
+    # is not: seat 2 writes off 105, -105 and half of it rounded up to 55 for each opponent
+    assert sheet(rec) == [
+        (0, 1, 100, None, [0, 0, 0], [100, -200, 100], [["x2"], ["P", "x2"], ["x2"]]),
+        (0, 1, 100, None, [0, 0, 0], [100, -200, 100], [["x2"], ["P", "x2"], ["x2"]]),
+        (0, 1, 100, None, [0, 0, 0], [100, -200, 100], [["x2"], ["P", "x2"], ["x2"]]),
+        (0, 2, 105, None, [0, 0, 0], [55, 55, -105], [[], [], ["P"]])]
+    assert top(rec)["open_deal"] is None
+    assert replay_record(record({"writeoff_next_dealer": "same"}, wo)).match.dealer == 0
+
+
+# -- golden_horse_120 with two players (§11.9) ---------------------------------------------------
+def test_golden_horse_120_two_players_forced_bidders_alternate_and_reset() -> None:
+    wo = dict(TWO, actions=["take 0", "discard 9C", "discard 9D", "writeoff"])
+    rec = record({"golden_horse": True, "golden_horse_120": True}, wo, wo, wo,
+                 dict(TWO, actions=[]), preset="two_players", players=2)
+    # forced bidders 1, 0, 1 each declare 120 and write off (-240; +120 for the other);
+    # nobody made a contract: every total becomes 0 after the third
+    assert sheet(rec) == [
+        (0, 1, 120, None, [0, 0], [120, -240], [["x2"], ["P", "x2"]]),
+        (1, 0, 120, None, [0, 0], [-240, 120], [["P", "x2"], ["x2"]]),
+        (0, 1, 120, None, [0, 0], [120, 120], [["x2", "golden-reset"],
+                                                ["P", "x2", "golden-reset"]])]
+    assert top(rec)["open_deal"] == {"dealer": 1, "phase": "bidding", "to_act": 1}
+
+
+# -- redeal_when = both (§11.3, §11.R open_deal) -------------------------------------------------
+def test_redeal_when_both_open_deal_phases() -> None:
+    rules = {"redeal_when": "both"}
+    phases = []
+    for actions in ([], ["keep"], ["keep", "pass", "pass"],
+                    ["keep", "pass", "pass", "give 0 9H", "give 2 JH"]):
+        phases.append(top(record(rules, dict(POOR, actions=actions)))["open_deal"])
+    assert phases == [{"dealer": 0, "phase": "redeal", "to_act": 1},
+                      {"dealer": 0, "phase": "bidding", "to_act": 2},
+                      {"dealer": 0, "phase": "talon", "to_act": 1},
+                      {"dealer": 0, "phase": "redeal", "to_act": 1}]
+    rec = record(rules, dict(POOR, actions=["keep", "pass", "pass", "give 0 9H", "give 2 JH",
+                                            "redeal"]))
+    assert sheet(rec) == [(0, None, None, None, [0, 0, 0], [0, 0, 0],
+                           [["redeal"], ["redeal"], ["redeal"]])]
+    assert replay_record(rec).match.dealer == 0  # the same dealer deals again
+
+
+# -- four players: the sitting-out dealer (§11.9) ----------------------------------------------
+def test_four_players_the_sitting_out_dealer_is_never_asked_nor_dashed() -> None:
+    rules = {"blind_bid": True, "blind_bidders": "any", "allow_strikeout": True,
+             "talon_buying": True}
+    deal = dict(F, actions=["bid 100", "look", "pass", "look", "pass"])
+    rec = record(rules, deal, preset="four_players", players=4)
+    m = replay_record(rec).match
+    assert (m.open_deal(), m.legal_texts()) == ({"dealer": 0, "phase": "talon", "to_act": 2},
+                                                 ["buy", "decline"])
+    deal["actions"] += ["decline", "decline", "strikeout"]  # seats 2, 3 asked, not 0
+    assert sheet(rec) == [(0, 1, 100, None, [0, 0, 0, 0], [0, 0, 0, 0],
+                           [[], ["C"], ["B"], ["B"]])]
