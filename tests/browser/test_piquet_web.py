@@ -242,3 +242,26 @@ def test_the_declarations_are_announced_when_they_come(page: Any, server: str) -
     text = box.inner_text()
     assert "point:" in text and "good" in text, text
     assert box.locator(".pq-line").count() == 3
+
+
+def test_younger_may_take_none_in_piquet_au_cent(page: Any, server: str) -> None:
+    m, obs = find("piquet", "cent", lambda o: o["phase"] == "exchange" and o["to_act"] == 0
+                  and "pass" in o["legal"])
+    most = max(len(x.split()) - 1 for x in obs["legal"] if x != "pass")
+    page.goto(server + "/?lang=en#/lobby")
+    page.wait_for_selector(".salon")
+    show(page, m, obs)
+    assert page.locator("button").count() < 100
+    assert f"1 to {most}" in page.locator(".controls .pq-range").inner_text()
+    # No more cards can be chosen than the talon still holds.
+    cards = page.locator(".hand .card.legal")
+    for i in range(most + 1):
+        cards.nth(i).click()
+    assert page.locator(".hand .card.chosen").count() == most
+    assert page.locator(".controls .pq-exchange").get_attribute("data-action") in obs["legal"]
+    page.locator(".controls .pq-clear").click()
+    assert page.locator(".hand .card.chosen").count() == 0
+    assert page.locator(".controls .pq-exchange").is_disabled()
+    page.locator(".controls button[data-action='pass']").click()
+    sent = page.evaluate("() => window.kozyr.view.conn.sent.filter((x) => x.type === 'intent')")
+    assert [x["action"] for x in sent] == ["pass"]
