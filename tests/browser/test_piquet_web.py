@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -30,7 +30,7 @@ def test_registry_names_the_piquet_renderer() -> None:
 
 def _exchange_now(page: Any) -> dict[str, Any]:
     page.wait_for_function(READY_JS % 1, timeout=20000)
-    st = page.evaluate(STATUS_JS)
+    st: dict[str, Any] = page.evaluate(STATUS_JS)
     assert st["phase"] == "exchange", st
     return st
 
@@ -132,7 +132,8 @@ def test_russian_uses_the_piquet_players_words() -> None:
 
 
 def test_sinking_offers_declarations_in_words(page: Any, server: str) -> None:
-    rules = {"preset": "rubicon", "sinking": True}
+    # find() hands its rules to new_match, which takes record rules as well as a preset.
+    rules = cast(str, {"preset": "rubicon", "sinking": True})
     m, obs = find("piquet", rules, lambda o: o["phase"] == "declare" and o["to_act"] == 0)
     page.goto(server + "/?lang=en#/lobby")
     page.wait_for_selector(".salon")
@@ -144,7 +145,9 @@ def test_sinking_offers_declarations_in_words(page: Any, server: str) -> None:
     labels = page.locator(".controls").inner_text()
     assert "Declare all" in labels and "Sink everything" in labels
     assert "Declare only: point, sets" in labels
-    page.locator(".controls button[data-action='declare point sets']").click()
+    key = page.locator(".controls button[data-action='declare point sets']").get_attribute(
+        "data-key")
+    page.keyboard.press(key or "?")
     sent = page.evaluate("() => window.kozyr.view.conn.sent.filter((x) => x.type === 'intent')")
     assert [x["action"] for x in sent] == ["declare point sets"]
 

@@ -209,6 +209,13 @@ function ownControls(v) {
         : t("pq.declare_only", { list: w.slice(1).map((c) => t(`pq.cat.${c}`)).join(", ") });
       box.appendChild(btn(label, text, text === "declare" ? "primary" : ""));
     }
+    // Number keys press the choices, as in the shared controls.
+    box.querySelectorAll("button.act").forEach((b, i) => {
+      if (i >= 9) return;
+      b.dataset.key = String(i + 1);
+      b.setAttribute("aria-keyshortcuts", String(i + 1));
+      b.prepend(h("kbd", String(i + 1)));
+    });
     return;
   }
   const sel = selection(v);
