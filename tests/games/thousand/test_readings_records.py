@@ -222,3 +222,71 @@ def test_four_players_the_sitting_out_dealer_is_never_asked_nor_dashed() -> None
     deal["actions"] += ["decline", "decline", "strikeout"]  # seats 2, 3 asked, not 0
     assert sheet(rec) == [(0, 1, 100, None, [0, 0, 0, 0], [0, 0, 0, 0],
                            [[], ["C"], ["B"], ["B"]])]
+
+
+# -- the blind that stands, played out (§4, §11.4) ---------------------------------------------
+def test_a_standing_blind_played_out_doubles_and_stacks_with_the_golden_horse() -> None:
+    b = ("blind", "pass", "pass")
+    # the blind 120 stands; W at 220 is made: +440
+    assert sheet(record({"blind_bid": True}, w_deal(220, *b)))[0][5] == [0, 440, 0]
+    # blind_marriages_doubled off: only 120 of the contract is doubled, +(220 + 120)
+    rec = record({"blind_bid": True, "blind_marriages_doubled": False}, w_deal(220, *b))
+    assert sheet(rec)[0][5] == [0, 340, 0]
+    # contract 120: +(120 + 120), doubled by the golden horse: +480
+    rec = record({"blind_bid": True, "blind_marriages_doubled": False, "golden_horse": True},
+                 w_deal(120, *b))
+    assert sheet(rec) == [(0, 1, 120, 120, [0, 220, 0], [0, 480, 0],
+                           [["x2", "B"], ["x2"], ["x2", "B"]])]
+    # x4: 880 reaches the barrel exactly (B = 880 < T): he sits there, mark barrel
+    rec = record({"blind_bid": True, "golden_horse": True}, w_deal(220, *b))
+    assert sheet(rec) == [(0, 1, 120, 220, [0, 220, 0], [0, 880, 0],
+                           [["x2", "B"], ["x2", "barrel"], ["x2", "B"]])]
+
+
+# -- barrel attempts: every deal or as declarer (§11.7, §11.P.5, §11.P.6) ----------------------
+BARREL_121 = {"target": 321, "barrel_at": 200, "writeoff_on_barrel": "allowed",
+              "allow_strikeout": True}  # C = 121
+BARREL_DEALS = [
+    w_deal(220),  # seat 1 climbs on at 200
+    d_deal("pass", "bid 125", "pass", "writeoff"),  # dealer 1: seat 1's 121 is automatic;
+    # seat 2 bids 125 and writes off: -125, seat 0 +65 (half of 125 rounded up), seat 1 nothing
+    d_deal("pass", "bid 125", "pass", "strikeout"),  # dealer 2: seat 0 at 125 strikes out
+    d_deal("pass", "pass", "strikeout"),  # dealer 0: seat 1's forced bid is 121; his strike-out
+]
+
+
+def test_every_deal_another_seats_write_off_and_strike_out_are_attempts() -> None:
+    rec = record(BARREL_121, *BARREL_DEALS)
+    # third attempt (his own strike-out, §11.P.5) fails: 200 - 120 = 80; seat 2's third dash
+    assert sheet(rec) == [
+        (0, 1, 100, 220, [0, 220, 0], [0, 200, 0], [["B"], ["barrel"], ["B"]]),
+        (1, 2, 125, None, [0, 0, 0], [65, 0, -125], [[], ["barrel"], ["P"]]),
+        (2, 0, 125, None, [0, 0, 0], [0, 0, 0], [["C"], ["barrel"], ["B"]]),
+        (0, 1, 121, None, [0, 0, 0], [0, -120, -120],
+         [["B"], ["C", "barrel", "barrel-fall"], ["B"]])]
+    assert top(rec)["barrel_falls"] == [0, 1, 0]
+
+
+def test_as_declarer_only_his_own_deal_is_an_attempt() -> None:
+    rec = record(BARREL_121, *BARREL_DEALS, preset="online")
+    rows = sheet(rec)
+    assert rows[3] == (0, 1, 121, None, [0, 0, 0], [0, 0, -120],
+                       [["B"], ["C", "barrel"], ["B"]])
+    assert top(rec)["totals"] == [65, 200, -245] and top(rec)["barrel_falls"] == [0, 0, 0]
+
+
+# -- §11.P.10: an accumulate barrel seat as the golden horse's forced bidder ------------------
+def test_golden_horse_120_accumulate_barrel_forced_bidder_bids_max_120_c() -> None:
+    from kozyr.games.thousand import ThousandMatch, ThousandRules
+    for target, at, bid in ((1000, 880, 120), (500, 300, 200)):  # C = 120, then C = 200
+        m = ThousandMatch(ThousandRules.from_preset(
+            "classic", barrel_mode="accumulate", golden_horse=True, golden_horse_120=True,
+            target=target, barrel_at=at), seed=3, first_dealer=0)
+        m.score.totals[1] = at
+        m.score.on_barrel[1] = True
+        m.deal(D)
+        assert (m.phase, m.current_player(), m.observation(0)["history"]) == (
+            "talon", 1, [[1, f"bid {bid}"]])
+        m.apply("give 0 9C")
+        m.apply("give 2 JC")
+        assert m.legal_texts()[0] == f"contract {bid}"

@@ -33,6 +33,7 @@ from kozyr.games.thousand.deal import DealtCards, redeal_eligible
 from kozyr.games.thousand.declarations import Declarations
 from kozyr.games.thousand.queries import (
     barrel_bidders,
+    barrel_seats,
     golden_horse_deal,
     may_bid_blind,
     passes_in_red,
@@ -254,8 +255,9 @@ class Auction(ResampledMatch):
                            or False in self._looked)
         f = self._forced
         C = rules.barrel_contract if barrel else 0
-        if self._golden:
-            self._golden_horse(max(120, C) if f in barrel else 120)
+        if self._golden:  # a barrel seat, accumulate too, bids max(120, C) (§11.P.10)
+            on = f in barrel_seats(rules, self.score)
+            self._golden_horse(max(120, rules.barrel_contract) if on else 120)
             return
         if barrel and not rules.barrel_bidding:
             order = act[act.index(f):] + act[:act.index(f)]
