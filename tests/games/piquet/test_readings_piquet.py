@@ -205,3 +205,20 @@ def test_the_carte_blanche_cannot_be_sunk() -> None:
     deal = {**CARTE_BLANCHE, "actions": [*CARTE_BLANCHE["actions"][:2], "declare", "sink",
                                          "play AS"]}
     assert deal_points([deal], {"preset": "rubicon", "sinking": True}) == [10, 32]
+
+
+def test_cent_ends_at_the_carte_blanche_at_a_trick_point_or_at_the_cards() -> None:
+    # CARTE_BLANCHE: younger's 10 is the first reckoning: target 10 ends the game there
+    s = summary([cut(CARTE_BLANCHE, 2)], {"preset": "cent", "target": 10})
+    assert s["deals"][0]["points"] == [10, 0] and s["winner"] == 0
+    assert s["deals"][0]["marks"] == [["carte-blanche"], ["double"]]
+    assert s["settlement"] == [2, -2]
+    # PIQUE: elder has 68 after leading 7H (trick 10); younger then scores 3; the cards 78
+    s = summary([cut(PIQUE, 23)], {"preset": "cent", "target": 68})  # 7H: action 23
+    assert s["deals"][0]["points"] == [0, 68] and s["deals"][0]["marks"] == [["double"],
+                                                                          ["pique"]]
+    s = summary([PIQUE], {"preset": "cent", "target": 70})
+    assert s["deals"][0]["points"] == [3, 78] and s["settlement"] == [-2, 2]
+    with pytest.raises(ReplayError) as e:  # target 68: the rest of the deal is not played
+        replay_record(record([PIQUE], {"preset": "cent", "target": 68}))
+    assert (e.value.deal, e.value.action) == (1, 24)
