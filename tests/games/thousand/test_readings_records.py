@@ -290,3 +290,49 @@ def test_golden_horse_120_accumulate_barrel_forced_bidder_bids_max_120_c() -> No
         m.apply("give 0 9C")
         m.apply("give 2 JC")
         assert m.legal_texts()[0] == f"contract {bid}"
+
+
+# -- barrel_opponents_idle, the barrel win and its settlement (§11.7, §11.10 online) -----------
+def test_online_idle_opponents_at_c_and_scoring_opponents_above_it() -> None:
+    # target 321, barrel_at 200 (C = 121). Deal 2 (dealer 1): seat 2's forced 100, seat 0
+    # passes, seat 1's 121 is made for him, seat 2 passes; W is played again by seat 1
+    rules = {"target": 321, "barrel_at": 200}
+    first = (0, 1, 100, 220, [0, 220, 0], [0, 200, 0], [["B"], ["barrel"], ["B"]])
+    rec = record(rules, w_deal(220), w_deal(121), preset="online")
+    # at exactly C the opponents are idle: 0, no bolt, mark idle; 200 + 121 = 321 wins
+    assert sheet(rec) == [first, (1, 1, 121, 121, [0, 220, 0], [0, 121, 0],
+                                  [["idle"], ["barrel"], ["idle"]])]
+    assert top(rec) == {"totals": [0, 321, 0], "winner": 1, "complete": True,
+                        "open_deal": None, "settlement": [-321, 642, -321],
+                        "barrel_falls": [0, 0, 0]}
+    # above C the opponents score as usual (their second bolts); 200 + 125 wins
+    rec = record(rules, w_deal(220), w_deal(125), preset="online")
+    assert sheet(rec)[1] == (1, 1, 121, 125, [0, 220, 0], [0, 125, 0],
+                             [["B"], ["barrel"], ["B"]])
+    assert top(rec)["settlement"] == [-325, 650, -325]
+    # classic: no idle opponents
+    assert sheet(record(rules, w_deal(220), w_deal(121)))[1][6] == [["B"], ["barrel"], ["B"]]
+
+
+# -- cut_penalty_seat (§11.3, §11.R, §11.P.7) ----------------------------------------------------
+def test_cut_penalty_seat_charged_at_step_3_and_never_on_the_barrel() -> None:
+    # cut_by right: deal 2's cutter is seat 0 (dealer 1), deal 3's seat 1 (dealer 2), who sits
+    # on the barrel: accepted, nothing charged, no mark (§11.P.7)
+    rules = {"target": 321, "barrel_at": 200, "writeoff_on_barrel": "allowed",
+             "cut_ritual": True, "cut_by": "right"}
+    wo = d_deal("pass", "bid 125", "pass", "writeoff")  # the bidder of 125 writes off
+    rec = record(rules, w_deal(220), dict(wo, cut_penalty_seat=0), dict(wo, cut_penalty_seat=1))
+    assert sheet(rec)[1:] == [
+        (1, 2, 125, None, [0, 0, 0], [-55, 0, -125], [["cut-penalty"], ["barrel"], ["P"]]),
+        (2, 0, 125, None, [0, 0, 0], [-125, 0, 65], [["P"], ["barrel"], []])]
+    assert top(rec)["totals"] == [-180, 200, -60]
+
+
+# -- four players: no bolt for the sitting-out dealer in a played deal (§9, §11.9) -------------
+def test_four_players_played_deal_the_dealer_gets_no_bolt() -> None:
+    w4 = {"hands": ["", W["hands"][1], W["hands"][2], W["hands"][0]], "talon": W["talon"]}
+    acts = ["pass", "pass", "give 3 9H", "give 2 JH", "contract 220", *W_PLAY]
+    for rules in ({}, {"bolt_when": "no_points", "bolt_consecutive": True}):
+        rec = record(rules, dict(w4, actions=acts), preset="four_players", players=4)
+        assert sheet(rec) == [(0, 1, 100, 220, [0, 220, 0, 0], [0, 220, 0, 0],
+                               [[], [], ["B"], ["B"]])]
