@@ -222,3 +222,11 @@ def test_cent_ends_at_the_carte_blanche_at_a_trick_point_or_at_the_cards() -> No
     with pytest.raises(ReplayError) as e:  # target 68: the rest of the deal is not played
         replay_record(record([PIQUE], {"preset": "cent", "target": 68}))
     assert (e.value.deal, e.value.action) == (1, 24)
+
+
+def test_deal_d_is_dealt_by_first_dealer_when_d_is_odd() -> None:
+    rec = {**record([swapped(PIQUE), PIQUE, {"actions": []}]), "first_dealer": 1}
+    s = replay_record(rec).summary()
+    assert [(d["dealer"], d["points"], d["marks"]) for d in s["deals"]] == [
+        (1, [78, 3], [["pique"], []]), (0, [3, 78], [[], ["pique"]])]
+    assert s["open_deal"] == {"dealer": 1, "phase": "exchange", "to_act": 0}
