@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from kozyr.records import replay_record
+from tests.games.thousand.fixtures import refused
 
 D: dict[str, Any] = {"hands": ["AS TS KS QS JS 9S AC", "AH TH KH QH JH 9H TC",
                                "AD TD KD QD JD 9D KC"], "talon": "QC JC 9C"}
@@ -336,3 +337,42 @@ def test_four_players_played_deal_the_dealer_gets_no_bolt() -> None:
         rec = record(rules, dict(w4, actions=acts), preset="four_players", players=4)
         assert sheet(rec) == [(0, 1, 100, 220, [0, 220, 0, 0], [0, 220, 0, 0],
                                [[], [], ["B"], ["B"]])]
+
+
+# -- barrel_no_marriages: the barrel seat's cap is 120 (§11.7) -----------------------------------
+def test_barrel_no_marriages_contract_mode_only_c_and_the_marriage_scores_nothing() -> None:
+    # online, C = 121: seat 1 on the barrel holds the ♥ marriage, yet his cap is 120: his only
+    # contract is his automatic 121; W gives him 120 card points (the marriage counts 0): failed
+    # at exactly C, first attempt (as_declarer), idle opponents: nothing changes
+    rules = {"target": 321, "barrel_at": 200, "barrel_no_marriages": True}
+    m = replay_record(record(rules, w_deal(220), dict(W, actions=[
+        "pass", "pass", "give 0 9H", "give 2 JH"]), preset="online")).match
+    assert m.legal_texts() == ["contract 121"] and m.observation(1)["cap"] == 120
+    rec = record(rules, w_deal(220), w_deal(121), preset="online")
+    assert sheet(rec)[1] == (1, 1, 121, 121, [0, 120, 0], [0, 0, 0],
+                             [["idle"], ["barrel"], ["idle"]])
+    # round_declarer: raw 120 rounds to 120 < 121, still failed
+    rec = record({**rules, "round_declarer": True}, w_deal(220), w_deal(121), preset="online")
+    assert sheet(rec)[1][5] == [0, 0, 0]
+
+
+def test_accumulate_gathers_deal_points_and_wins_or_not_without_marriages() -> None:
+    acc = {"target": 400, "barrel_at": 200, "barrel_mode": "accumulate"}
+    auction = ("pass", "bid 105", "pass")  # dealer 1: seat 0 passes, seat 1 bids, seat 2 passes
+    # W again: 200 + 220 (cards and marriage, exact) = 420 >= 400 wins; contract irrelevant
+    rec = record(acc, w_deal(220), w_deal(220, *auction))
+    assert sheet(rec)[1] == (1, 1, 105, 220, [0, 220, 0], [0, 220, 0],
+                             [["B"], ["barrel"], ["B"]])
+    assert top(rec)["winner"] == 1 and top(rec)["settlement"] == [-420, 840, -420]
+    # barrel_no_marriages: bids and contracts up to 120; 200 + 120 = 320 stays on the barrel
+    rules = {**acc, "barrel_no_marriages": True}
+    m = replay_record(record(rules, w_deal(220), dict(W, actions=["pass"]))).match
+    assert m.legal_texts() == ["pass", "bid 105", "bid 110", "bid 115", "bid 120"]
+    m = replay_record(record(rules, w_deal(220), dict(W, actions=[
+        *auction, "give 0 9H", "give 2 JH"]))).match
+    assert m.legal_texts() == ["contract 105", "contract 110", "contract 115", "contract 120"]
+    refused(m, "contract 125", "above your cap of 120")
+    rec = record(rules, w_deal(220), w_deal(120, *auction))
+    assert sheet(rec)[1] == (1, 1, 105, 120, [0, 120, 0], [0, 120, 0],
+                             [["B"], ["barrel"], ["B"]])
+    assert top(rec)["winner"] is None and top(rec)["totals"] == [0, 320, 0]

@@ -247,6 +247,9 @@ class Auction(ResampledMatch):
             caps = self._caps = []
             for h in self._hands:
                 caps.append(cap_of[h & (h + h) & KINGS_MASK])  # h + h: h << 1
+        if rules.barrel_no_marriages:  # a barrel seat's cap is 120 (§11.7)
+            for s in barrel_seats(rules, self.score):
+                self._caps[s] = 120
         act = self._active
         if rules.barrel and True in self.score.on_barrel:
             self._barrel = [s for s in barrel_bidders(rules, self.score) if s in act]
@@ -386,8 +389,14 @@ class Auction(ResampledMatch):
         raise NotImplementedError
 
     def cap(self, seat: int) -> int:
-        """Return the highest bid or contract ``seat``'s hand allows: 120 + his marriages."""
-        return self.hand_cap(self._hands[seat])
+        """Return the highest bid or contract ``seat``'s hand allows: 120 + his marriages
+        (120 for a barrel seat under ``barrel_no_marriages``, §11.7)."""
+        return 120 if self._no_marriages(seat) else self.hand_cap(self._hands[seat])
+
+    def _no_marriages(self, seat: int) -> bool:
+        """Return True if ``seat``'s declarations count nothing toward his cap: he sits on the
+        barrel under ``barrel_no_marriages`` (his cap is 120; C stays allowed, §11.7)."""
+        return self.rules.barrel_no_marriages and seat in barrel_seats(self.rules, self.score)
 
     def hand_cap(self, hand: int) -> int:
         """Return the highest bid or contract ``hand`` allows at this table."""

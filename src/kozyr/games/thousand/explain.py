@@ -199,6 +199,8 @@ def _explain_amount(m: ThousandState, what: str, n: int, current: int, *,
         h = m._hands[seat]
         held = [SUIT_SYMBOLS[s] for s in range(4) if h & KQ_MASK[s] == KQ_MASK[s]]
         why = "marriages " + " ".join(held) if held else "no marriage"
+        if m._no_marriages(seat):
+            why = "on the barrel your declarations do not count"
         return f"{what} {n} is above your cap of {cap} ({why})"
     return f"{what} {n} is not legal now"
 

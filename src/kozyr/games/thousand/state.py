@@ -274,6 +274,8 @@ class ThousandState(Talon):
             h = self._hands[self._declarer]
             cap = (self.hand_cap(h) if not self._cap_plain
                    else self._cap_of[h & (h + h) & KINGS_MASK])
+            if self.rules.barrel_no_marriages and self._no_marriages(self._declarer):
+                cap = 120  # his bid (C) is still kept: contract_list starts at the bid
             lst = contract_list(self._bid, cap, self._step, self._writeoff_ok)
             return [*lst, A.STRIKEOUT] if self._strikeout_ok else lst
         if ph == P_REDEAL:
