@@ -376,3 +376,32 @@ def test_accumulate_gathers_deal_points_and_wins_or_not_without_marriages() -> N
     assert sheet(rec)[1] == (1, 1, 105, 120, [0, 120, 0], [0, 120, 0],
                              [["B"], ["barrel"], ["B"]])
     assert top(rec)["winner"] is None and top(rec)["totals"] == [0, 320, 0]
+
+
+# -- a sale in a played deal (§11.5 talon_buying) -----------------------------------------------
+def test_a_sold_talon_in_a_played_deal_credits_the_seller_beside_his_bolt() -> None:
+    # seat 1's forced 100, seat 2 passes, seat 0 bids 105, seat 1 passes: seat 0 wins the
+    # auction; seat 1 buys (seat 0 +120), seats 2 and 0 decline; seat 1 plays W at 220
+    auction = ("pass", "bid 105", "pass", "buy", "decline", "decline")
+    rec = record({"talon_buying": True}, w_deal(220, *auction))
+    assert sheet(rec) == [(0, 1, 105, 220, [0, 220, 0], [120, 220, 0],
+                           [["sold", "B"], [], ["B"]])]
+    rec = record({"talon_buying": True, "golden_horse": True}, w_deal(220, *auction))
+    assert sheet(rec)[0][5] == [240, 440, 0]  # the credit is a step-1 score: doubled
+
+
+# -- §7 tie-breaks and collisions through write-offs ------------------------------------------
+def test_two_opponents_cross_together_and_two_climbers_collide() -> None:
+    wo = d_deal("pass", "pass", "writeoff")  # seat 1 writes off 100 each time (same dealer)
+    rules = {"target": 200, "writeoff_next_dealer": "same", "writeoff_limit": 5}
+    # barrel off: seats 0 and 2 reach 200 together; no declarer among them, equal totals:
+    # the first clockwise from the dealer's (0) left who crossed is seat 2
+    rec = record({**rules, "barrel": False}, wo, wo, wo, wo)
+    assert top(rec) == {"totals": [200, -400, 200], "winner": 2, "complete": True,
+                        "open_deal": None, "settlement": [0, -600, 600],
+                        "barrel_falls": [0, 0, 0]}
+    # barrel at 150: both climb on in deal 3 and fall off together: 150 - 120 = 30
+    rec = record({**rules, "barrel_at": 150}, wo, wo, wo, wo)
+    assert sheet(rec)[2] == (0, 1, 100, None, [0, 0, 0], [-70, -100, -70],
+                             [["barrel", "barrel-fall"], ["P"], ["barrel", "barrel-fall"]])
+    assert top(rec)["totals"] == [80, -400, 80] and top(rec)["barrel_falls"] == [1, 0, 1]
