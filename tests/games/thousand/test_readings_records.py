@@ -405,3 +405,27 @@ def test_two_opponents_cross_together_and_two_climbers_collide() -> None:
     assert sheet(rec)[2] == (0, 1, 100, None, [0, 0, 0], [-70, -100, -70],
                              [["barrel", "barrel-fall"], ["P"], ["barrel", "barrel-fall"]])
     assert top(rec)["totals"] == [80, -400, 80] and top(rec)["barrel_falls"] == [1, 0, 1]
+
+
+# -- redeal_bad_talon under a standing blind (§11.5) -------------------------------------------
+def test_a_hidden_blind_talon_with_two_nines_may_be_redealt_and_counts_for_nothing() -> None:
+    bad = {"hands": ["AS TS KS QS JS AC TC", "AH TH KH QH JH 9H KC", "AD TD KD QD JD 9D QC"],
+           "talon": "9S 9C JC"}
+    rules = {"blind_bid": True, "redeal_bad_talon": True, "golden_horse": True}
+    m = replay_record(record(rules, dict(bad, actions=["blind", "pass", "pass"]))).match
+    assert m.observation(0)["talon"] is None and m.legal_texts()[-1] == "redeal"
+    # the redealt deal is not a golden-horse deal: the next (same dealer) is doubled
+    rec = record(rules, dict(bad, actions=["blind", "pass", "pass", "redeal"]),
+                 d_deal("bid 100", "pass", "pass", "writeoff"))
+    assert sheet(rec) == [
+        (0, None, None, None, [0, 0, 0], [0, 0, 0], [["redeal"], ["redeal"], ["redeal"]]),
+        (0, 1, 100, None, [0, 0, 0], [100, -200, 100], [["x2"], ["P", "x2"], ["x2"]])]
+
+
+# -- §11.P.1: an option that needs another has no effect without it ----------------------------
+def test_options_without_what_they_need_change_nothing() -> None:
+    idle = {"ace_marriage_rule": "strict", "golden_horse_120": True,
+            "barrel_after_reset": "never", "blind_bidders": "any", "blind_doubles": "all",
+            "blind_min_score": 500, "cut_by": "right", "cut_penalty": 100}
+    wo = d_deal("pass", "pass", "writeoff")
+    assert sheet(record(idle, w_deal(220), wo)) == sheet(record({}, w_deal(220), wo))
