@@ -429,3 +429,25 @@ def test_options_without_what_they_need_change_nothing() -> None:
             "blind_min_score": 500, "cut_by": "right", "cut_penalty": 100}
     wo = d_deal("pass", "pass", "writeoff")
     assert sheet(record(idle, w_deal(220), wo)) == sheet(record({}, w_deal(220), wo))
+
+
+# -- §11.P.11: the golden-horse reset also resets the barrel falls ----------------------------
+def test_golden_horse_reset_clears_the_barrel_falls_and_the_barrel() -> None:
+    # target 300, barrel_at 100 (C = 200); each forced bidder declares and writes off
+    rules = {"golden_horse": True, "golden_horse_120": True, "target": 300, "barrel_at": 100,
+             "writeoff_on_barrel": "allowed"}
+    wo = d_deal("writeoff")
+    rec = record(rules, wo, wo, wo, d_deal())
+    assert sheet(rec) == [
+        # seat 1 -120 x 2; seats 0 and 2 +60 x 2 both climb to 100 and collide: 100 - 120
+        (0, 1, 120, None, [0, 0, 0], [-20, -240, -20],
+         [["x2", "barrel", "barrel-fall"], ["P", "x2"], ["x2", "barrel", "barrel-fall"]]),
+        # seat 2 -240; seat 0 -20 + 120 = 100 climbs on; seat 1 -240 + 120 = -120
+        (1, 2, 120, None, [0, 0, 0], [120, 120, -240], [["x2", "barrel"], ["x2"], ["P", "x2"]]),
+        # seat 0, on the barrel, is the forced bidder: max(120, C) = 200; his write-off costs
+        # him nothing, the others gain 100 x 2; nobody made a contract: every total to 0
+        (2, 0, 200, None, [0, 0, 0], [-100, 120, 260],
+         [["P", "x2", "barrel", "golden-reset"], ["x2", "golden-reset"],
+          ["x2", "golden-reset"]])]
+    assert top(rec)["barrel_falls"] == [0, 0, 0] and top(rec)["totals"] == [0, 0, 0]
+    assert top(rec)["open_deal"] == {"dealer": 0, "phase": "bidding", "to_act": 2}  # an auction
