@@ -20,6 +20,8 @@ listed in :mod:`kozyr.games.thousand.match`; those of §11:
   blind are not asked, and the barrel seats do not bid (§11.P.10).
 - The barrel bids C only for :func:`~kozyr.games.thousand.scoring.barrel_bidders` (an
   ``accumulate`` barrel seat bids like anyone).
+- ``barrel_no_marriages``: a barrel seat's bidding and contract cap is 120 (his C stays
+  allowed above it, as his kept bid); in ``accumulate`` he bids up to 120 (§11.7).
 """
 
 from __future__ import annotations
