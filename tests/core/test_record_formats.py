@@ -86,7 +86,7 @@ def test_a_format_1_record_written_again_is_format_2_with_the_same_meaning() -> 
 
 @pytest.mark.parametrize("fmt", [0, 3, "2", True, 1.5])
 def test_an_unknown_format_is_refused(fmt: Any) -> None:
-    with pytest.raises(RecordError, match="format .* is not supported"):
+    with pytest.raises(RecordError, match=r"format .* is not supported"):
         replay_record(writeoff_record(fmt, "classic"))
 
 
