@@ -30,7 +30,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from kozyr.bots.solver.state import SearchTimeout
+from kozyr.bots.solver.state import SearchTimeout, close_trick
 from kozyr.bots.solver.tables import BETWEEN, PDIFF
 from kozyr.games.thousand import actions as A
 from kozyr.games.thousand.cardplay import (
@@ -164,14 +164,7 @@ class DeclaringSearch:
                 self.holder, self.ace_suit = seat, trump
         self.trick.append(c)
         if len(self.trick) == self.n:
-            trick = self.trick
-            pts = pile_points(trick)
-            winner = (self.leader + trick_winner(trick, self.trump)) % self.n
-            gain += pts * self.weights[winner]
-            self.remaining -= pts
-            self.trick = []
-            self.leader = winner
-            self.can_declare = True
+            gain += close_trick(self)
         return gain
 
     def copy_state(self) -> Snapshot:

@@ -10,6 +10,8 @@ points); the search's inlined loop takes its tables from there too.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from kozyr.bots.solver.tables import DECLARE, PDIFF
 from kozyr.cards import ACE, KING, QUEEN
 from kozyr.games.thousand.cardplay import (
@@ -22,6 +24,31 @@ from kozyr.games.thousand.cardplay import (
     pile_points,
     trick_winner,
 )
+
+
+class TrickTable(Protocol):
+    """What :func:`close_trick` needs of a search state (SearchState, DeclaringSearch)."""
+
+    n: int
+    trick: list[int]
+    trump: int
+    leader: int
+    weights: tuple[int, ...]
+    remaining: int
+    can_declare: bool
+
+
+def close_trick(s: TrickTable) -> int:
+    """Give the full trick of ``s`` to its winner, who leads next; return its points, weighted
+    for the winner (the searches' one end of a trick)."""
+    trick = s.trick
+    pts = pile_points(trick)
+    winner = (s.leader + trick_winner(trick, s.trump)) % s.n
+    s.remaining -= pts
+    s.trick = []
+    s.leader = winner
+    s.can_declare = True
+    return pts * s.weights[winner]
 
 
 class SearchTimeout(Exception):
@@ -161,14 +188,7 @@ class SearchState:
                 self.trump = c >> 3
         self.trick.append(c)
         if len(self.trick) == self.n:
-            trick = self.trick
-            pts = pile_points(trick)
-            winner = (self.leader + trick_winner(trick, self.trump)) % self.n
-            gain += pts * self.weights[winner]
-            self.remaining -= pts
-            self.trick = []
-            self.leader = winner
-            self.can_declare = True
+            gain += close_trick(self)
         return gain
 
     def copy_state(self) -> tuple[list[int], int, list[int], int, bool, int]:
