@@ -7,7 +7,11 @@ choice button (a write-off or a redeal only when nothing else is offered).
 from __future__ import annotations
 
 import itertools
+import random
+from collections.abc import Callable
 from typing import Any
+
+from kozyr.games import new_match
 
 _names = itertools.count(1)
 
@@ -25,6 +29,26 @@ READY_JS = """() => {
   if (v.over || (v.obs.sheet || []).length >= %d) return true;
   return v.myTurn() && !v.sent;
 }"""
+
+
+def find_observation(game: str, rules: Any, want: Callable[[dict[str, Any]], bool], *,
+                     seeds: int = 300, steps: int = 600) -> tuple[Any, dict[str, Any]]:
+    """Play ``game`` under ``rules`` (a preset or record rules) at random, seed after seed, until
+    seat 0's observation satisfies ``want``: return (match, observation)."""
+    for seed in range(seeds):
+        m = new_match(game, rules, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(steps):
+            if m.is_over:
+                break
+            if m.awaiting_deal:
+                m.deal()
+                continue
+            obs = m.observation(0)
+            if want(obs):
+                return m, obs
+            m.apply_action(rng.choice(m.legal_actions()))
+    raise AssertionError(f"no {game} observation found")
 
 
 def register(page: Any, base: str) -> str:

@@ -11,16 +11,14 @@ marriage) is seen every run.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from kozyr.games import new_match
 from kozyr.games.registry import names, spec
-from tests.browser.fixtures import READY_JS, STATUS_JS, act_once, register
+from tests.browser.fixtures import READY_JS, STATUS_JS, act_once, find_observation, register
 
 pytestmark = pytest.mark.browser
 
@@ -99,20 +97,7 @@ def test_live_table_of_each_game(page: Any, server: str, shots: Path, game: str)
 
 def find(game: str, preset: str, want: Callable[[dict[str, Any]], bool]) -> tuple[Any, dict]:
     """Play ``game`` at random until seat 0's observation satisfies ``want``: (match, obs)."""
-    for seed in range(300):
-        m = new_match(game, preset, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(500):
-            if m.is_over:
-                break
-            if m.awaiting_deal:
-                m.deal()
-                continue
-            obs = m.observation(0)
-            if want(obs):
-                return m, obs
-            m.apply_action(rng.choice(m.legal_actions()))
-    raise AssertionError(f"no {game} observation found")
+    return find_observation(game, preset, want, steps=500)
 
 
 def show(page: Any, m: Any, obs: dict[str, Any]) -> None:

@@ -10,14 +10,13 @@ stand-in connection, so each appears every run.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from kozyr.games import new_match
 from kozyr.games.thousand.rules import ThousandRules
+from tests.browser.fixtures import find_observation
 from tests.browser.test_games import SHOW_JS
 
 pytestmark = pytest.mark.browser
@@ -110,20 +109,7 @@ def test_a_changed_choice_is_sent_by_value(page: Any, server: str) -> None:
 def find(rules: ThousandRules | str, game: str,
          want: Callable[[dict[str, Any]], bool], seeds: int = 300) -> tuple[Any, dict[str, Any]]:
     """Play at random until seat 0's observation satisfies ``want``: (match, obs)."""
-    for seed in range(seeds):
-        m = new_match(game, rules, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(600):
-            if m.is_over:
-                break
-            if m.awaiting_deal:
-                m.deal()
-                continue
-            obs = m.observation(0)
-            if want(obs):
-                return m, obs
-            m.apply_action(rng.choice(m.legal_actions()))
-    raise AssertionError(f"no {game} observation found")
+    return find_observation(game, rules, want, seeds=seeds)
 
 
 def show(page: Any, m: Any, obs: dict[str, Any]) -> None:
