@@ -27,17 +27,65 @@ def test_nothing_fetched_from_outside() -> None:
         assert not urls, f"{path.name} refers to {urls}"
 
 
-def test_every_language_has_every_english_key() -> None:
-    def keys(lang: str) -> set[str]:
-        text = (WEB / "i18n" / f"{lang}.js").read_text(encoding="utf-8")
-        return set(re.findall(r'^\s*"([\w.\-]+)":', text, re.M)) | set(
-            re.findall(r'[{,]\s*"([\w.\-]+)":', text))
+LANGUAGES = sorted(p.stem for p in (WEB / "i18n").glob("*.js"))
 
-    english = keys("en")
+
+def catalogue(lang: str) -> dict[str, str]:
+    """Return a language file's strings, key by key (each file is one object literal)."""
+    text = (WEB / "i18n" / f"{lang}.js").read_text(encoding="utf-8")
+    pairs = re.findall(r'"([\w.\-]+)":\s*"((?:[^"\\]|\\.)*)"', text)
+    keys = [k for k, _ in pairs]
+    repeated = sorted({k for k in keys if keys.count(k) > 1})
+    assert not repeated, f"{lang} repeats {repeated}"
+    return dict(pairs)
+
+
+def test_the_languages_are_registered() -> None:
+    """Every file in i18n/ is imported by js/i18n.js and offered in its LANGS (the menu)."""
+    assert {"en", "ru", "ar", "pl", "uk"} <= set(LANGUAGES)
+    source = (WEB / "js" / "i18n.js").read_text(encoding="utf-8")
+    langs = re.search(r"export const LANGS = \{([^}]*)\}", source)
+    assert langs, "i18n.js has no LANGS"
+    assert sorted(re.findall(r"\w+", langs.group(1))) == LANGUAGES
+    for lang in LANGUAGES:
+        assert f'import {lang} from "../i18n/{lang}.js";' in source
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_every_language_has_exactly_the_english_keys(lang: str) -> None:
+    """Each language has en.js's keys, no others (but preset names: English takes the
+    server's titles), each with the same {placeholders}, and none left in English."""
+    english, other = catalogue("en"), catalogue(lang)
     assert len(english) > 100
-    for lang in ("ru", "ar"):
-        missing = english - keys(lang)
-        assert not missing, f"{lang} lacks {sorted(missing)}"
+    missing = english.keys() - other.keys()
+    assert not missing, f"{lang} lacks {sorted(missing)}"
+    extra = {k for k in other.keys() - english.keys() if not k.startswith("preset.")}
+    assert not extra, f"{lang} has keys en.js lacks: {sorted(extra)}"
+    assert {k for k in other if k.startswith("preset.")} == {
+        k for k in catalogue("ru") if k.startswith("preset.")}
+    placeholders = re.compile(r"\{(\w+)\}")
+    for key, text in english.items():
+        assert sorted(placeholders.findall(other[key])) == sorted(
+            placeholders.findall(text)), f"{lang} {key}: {other[key]!r} vs {text!r}"
+
+
+def test_a_language_is_not_english_left_over() -> None:
+    """A string with letters that equals the English one is only a name or loan word."""
+    english = catalogue("en")
+    # Names and loan words Polish players write as English does.
+    allowed = {"game.debertz", "mark.debertz", "meld.debertz", "act.bella", "table.bot",
+               "table.auto_badge", "table.ok", "mark.carte-blanche", "pq.carte_blanche",
+               "pq.talon_size"}
+    for lang in ("pl", "uk"):
+        same = {k for k, v in catalogue(lang).items()
+                if k in english and v == english[k] and re.search(r"[A-Za-z]{2}",
+                                                                   placeholders_out(v))}
+        assert same <= allowed, f"{lang} still in English: {sorted(same - allowed)}"
+
+
+def placeholders_out(text: str) -> str:
+    """Return `text` without its {placeholders}."""
+    return re.sub(r"\{\w+\}", "", text)
 
 
 @pytest.mark.parametrize("game", specs(), ids=lambda g: g.name)

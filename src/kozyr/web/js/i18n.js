@@ -1,10 +1,13 @@
-// Languages: English, Russian, Arabic (right to left).  t(key, params) looks a string up in the
+// Languages: English, Russian, Ukrainian, Polish, Arabic (right to left).  t(key, params) looks a string up in the
 // current language, falls back to English, then to the key itself.
 import en from "../i18n/en.js";
 import ru from "../i18n/ru.js";
+import uk from "../i18n/uk.js";
+import pl from "../i18n/pl.js";
 import ar from "../i18n/ar.js";
 
-export const LANGS = { en, ru, ar };
+/** The languages, in the menu's order; each file has exactly en.js's keys (test_static). */
+export const LANGS = { en, ru, uk, pl, ar };
 const RTL = new Set(["ar"]);
 let current = "en";
 const listeners = [];
@@ -58,9 +61,20 @@ export function initLang() {
   const q = new URLSearchParams(location.search).get("lang");
   let saved = null;
   try { saved = localStorage.getItem("kozyr.lang"); } catch (e) { /* private mode */ }
-  const nav = (navigator.language || "en").slice(0, 2);
   setLang((saved && LANGS[saved] ? saved : null) || (q && LANGS[q] ? q : null)
-    || (LANGS[nav] ? nav : "en"));
+    || browserLang(navigator.languages || [navigator.language]));
+}
+
+/**
+ * Return the first of the browser's preferred languages ("pl-PL", "uk", ...) that the client
+ * has, by its primary subtag, else "en".
+ */
+export function browserLang(prefs) {
+  for (const tag of prefs || []) {
+    const code = String(tag || "").toLowerCase().split(/[-_]/)[0];
+    if (LANGS[code]) return code;
+  }
+  return "en";
 }
 
 /** Name a card in words for screen readers: "queen of hearts". */
