@@ -50,6 +50,9 @@ class GameSpec:
     salons: tuple[tuple[str, str], ...]
     #: ``"module:function"``: the finished match -> what each seat wins or pays, or None.
     settlement: str | None = None
+    #: ``"module:function"``: the public observation at a deal's end and the rules -> the game's
+    #: own keys of the deal summary (:func:`deal_summary_of`), e.g. whether the contract was made.
+    deal_summary: str | None = None
     #: ``"module:Class"`` of the game's heuristic (``kozyr.bots.heuristic``).
     heuristic: str = ""
     #: ``"module:Class"`` of the game's search player (the ``hard`` bot), if not the shared one.
@@ -129,3 +132,32 @@ def settlement_of(match: Match) -> list[int] | None:
 
 
 __all__ = ["GameSpec", "names", "settlement_of", "spec", "specs"]
+
+
+def deal_summary_of(match: Match) -> dict[str, Any] | None:
+    """Return the summary of the deal that has just ended, or None while a deal is open.
+
+    Every figure is the engine's: the deal's score-sheet row (declarer, bid, contract, each
+    seat's points, score change, new total and marks), and what the game's hook
+    (``GameSpec.deal_summary``) reads from the *public* observation (``observation(None)``),
+    so the summary shows nothing a spectator could not see.
+
+    >>> from kozyr.games import new_match
+    >>> m = new_match("tertz", None, seed=1)
+    >>> deal_summary_of(m) is None  # nothing finished yet
+    True
+    """
+    if not (match.awaiting_deal or match.is_over) or not match.sheet:
+        return None
+    obs = match.observation(None)
+    sheet = obs["sheet"]
+    row = sheet[-1]
+    out: dict[str, Any] = {
+        "deal": len(sheet) - 1, "dealer": row["dealer"], "declarer": row["declarer"],
+        "bid": row["bid"], "contract": row["contract"], "points": row["points"],
+        "scores": row["scores"], "totals": row["totals"], "marks": row["marks"],
+        "made": None, "margin": None, "declared": [], "over": bool(obs["is_over"])}
+    game = spec(match.GAME)
+    if game.deal_summary:
+        out.update(game.load(game.deal_summary)(obs, match.rules))
+    return out

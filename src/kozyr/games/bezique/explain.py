@@ -6,8 +6,10 @@ Only the checked path asks; the engine's tests (:meth:`BeziqueState.playable`, `
 
 from __future__ import annotations
 
+from typing import Any
+
 from kozyr.cards import SEVEN, SUIT_NAMES, format_copy_card
-from kozyr.games.bezique.actions import DECLARE, END, SHOW7, SWAP7
+from kozyr.games.bezique.actions import DECLARE, DRAW, END, SHOW7, SWAP7
 from kozyr.games.bezique.cardplay import HIGHER, SEVENS, SUIT64
 from kozyr.games.bezique.combinations import COMBOS, why_not
 from kozyr.games.bezique.state import STOCK_TRICKS, BeziqueState
@@ -22,6 +24,12 @@ def why_illegal(m: BeziqueState, action: int) -> str | None:
     if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < END:
         return f"{action!r} is not a Bezique action"
     hand = m._hands[s]
+    if action == DRAW:
+        return None if m._window else (
+            "you draw only at the end of your window, just after winning a trick of 1-24")
+    if action < SWAP7 and m._window:
+        return ("you have won the trick: declare, exchange or show a seven if you like, then "
+                "draw; you lead after drawing")
     if action < SWAP7:
         if not hand >> action & 1:
             return f"you do not hold the {format_copy_card(action)}"
@@ -72,3 +80,10 @@ def _why_not_card(m: BeziqueState, hand: int, c: int) -> str:
         return f"in the last eight tricks you must follow suit with a card of {SUIT_NAMES[led]}"
     return (f"you have no {SUIT_NAMES[led]}, so you must trump the {format_copy_card(lead)} "
             f"with a {SUIT_NAMES[trump][:-1]}")
+
+
+def deal_summary(obs: dict[str, Any], rules: object) -> dict[str, Any]:
+    """Return the keys of a finished deal's summary read from the public observation:
+    ``declared``, ``[seat, cards, kind, value]`` per combination shown in the deal."""
+    return {"declared": [[s, c["cards"], c["kind"], c.get("value", c.get("points"))]
+                         for s, combos in enumerate(obs["combinations"]) for c in combos]}

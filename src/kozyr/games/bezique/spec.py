@@ -10,6 +10,7 @@ SPEC = GameSpec(
     salons=(("classic", "Bezique"), ("1500", "Bezique to 1500")),
     heuristic="kozyr.bots.heuristic.bezique:BeziqueHeuristic",
     terminal="kozyr.terminal.bezique:status_lines",
+    deal_summary="kozyr.games.bezique.explain:deal_summary",
     web="bezique",
     order=5,
 )

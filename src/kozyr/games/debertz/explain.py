@@ -7,6 +7,8 @@ say why an action is not in it.
 
 from __future__ import annotations
 
+from typing import Any
+
 from kozyr.cards import (
     KING,
     QUEEN,
@@ -120,3 +122,24 @@ def _why_not_card(m: DebertzState, seat: int, hand: Hand, c: Card) -> str:
         return f"you have no {names[led]}, so you must trump ({names[trump]})"
     return ("you must overtrump the trick's best trump: "
             + format_cards(x for x in range(32) if legal >> x & 1))
+
+
+def deal_summary(obs: dict[str, Any], rules: object) -> dict[str, Any]:
+    """Return Debertz's keys of a finished deal's summary, read from the public observation.
+
+    ``result``: the declarer (who chose the trump) ``made`` it unless the sheet marks him
+    ``bait`` (``failed``) or ``hanging-bait`` (``hanging``: a tie, his points set aside);
+    ``declared``: ``[seat, cards, kind, None]`` per meld shown, and
+    ``[seat, "", "bella", None]`` per bella; ``pot``: what lies in the pot now.
+    """
+    row = obs["sheet"][-1]
+    d = row["declarer"]
+    result = None
+    if d is not None:
+        marks = row["marks"][d]
+        result = "failed" if "bait" in marks else "hanging" if "hanging-bait" in marks \
+            else "made"
+    declared: list[list[Any]] = [[s, cards, kind, None] for s, kind, cards in obs["melds"]]
+    declared += [[s, "", "bella", None] for s in obs["bella"]]
+    return {"made": None if result is None else result == "made", "result": result,
+            "declared": declared, "pot": obs.get("pot")}

@@ -56,6 +56,7 @@ SPEC = GameSpec(
     heuristic="kozyr.bots.heuristic.debertz:DebertzHeuristic",
     pimc="kozyr.bots.pimc_tricks:TrickPimcBot",
     terminal="kozyr.terminal.debertz:status_lines",
+    deal_summary="kozyr.games.debertz.explain:deal_summary",
     web="debertz",
     order=2,
 )

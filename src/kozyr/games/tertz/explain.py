@@ -7,6 +7,8 @@ Only the checked path (:meth:`kozyr.core.match.Match.check`) asks; the engine's 
 
 from __future__ import annotations
 
+from typing import Any
+
 from kozyr.cards import JACK, SEVEN, SUIT_MASK, SUIT_NAMES, Card, Hand, card, format_card
 from kozyr.games.tertz.actions import DECLARE, SWAP7
 from kozyr.games.tertz.cardplay import HIGHER
@@ -73,3 +75,10 @@ def _why_not_card(m: TertzState, hand: Hand, c: Card) -> str:
         return f"you cannot beat the {format_card(lead)}, but you must play {lname}{note}"
     return (f"you have no {SUIT_NAMES[led]}, so you must trump the {format_card(lead)} "
             f"with a {SUIT_NAMES[trump][:-1]}{note}")
+
+
+def deal_summary(obs: dict[str, Any], rules: object) -> dict[str, Any]:
+    """Return the keys of a finished deal's summary read from the public observation:
+    ``declared``, ``[seat, cards, kind, value]`` per combination shown in the deal."""
+    return {"declared": [[s, c["cards"], c["kind"], c.get("value", c.get("points"))]
+                         for s, combos in enumerate(obs["combinations"]) for c in combos]}

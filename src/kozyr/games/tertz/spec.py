@@ -11,6 +11,7 @@ SPEC = GameSpec(
     heuristic="kozyr.bots.heuristic.tertz:TertzHeuristic",
     pimc="kozyr.bots.pimc_tricks:TrickPimcBot",
     terminal="kozyr.terminal.tertz:status_lines",
+    deal_summary="kozyr.games.tertz.explain:deal_summary",
     web="tertz",
     order=3,
 )

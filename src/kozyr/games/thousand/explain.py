@@ -7,13 +7,29 @@ game's words ("you must follow ♥", "bid 205 is above your cap of 200 (marriage
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from kozyr.cards import ACE, JACK, KING, NINE, QUEEN, SUIT_MASK, SUIT_SYMBOLS, format_card
+from kozyr.cards import (
+    ACE,
+    JACK,
+    KING,
+    NINE,
+    QUEEN,
+    SUIT_MASK,
+    SUIT_SYMBOLS,
+    format_card,
+    parse_card,
+)
 from kozyr.games.thousand import actions as A
-from kozyr.games.thousand.cardplay import ACES_MASK, KQ_MASK
+from kozyr.games.thousand.cardplay import ACES_MASK, KQ_MASK, marriage_value
 from kozyr.games.thousand.declarations import KEEPING
-from kozyr.games.thousand.scoring import barrel_seats, may_bid_blind, may_write_off
+from kozyr.games.thousand.rules import ThousandRules
+from kozyr.games.thousand.scoring import (
+    barrel_seats,
+    contract_made,
+    may_bid_blind,
+    may_write_off,
+)
 from kozyr.games.thousand.tables import (
     P_BIDDING,
     P_CONTRACT,
@@ -298,3 +314,34 @@ def _explain_follow(m: ThousandState, c: int) -> str:
             return f"you must follow {SUIT_SYMBOLS[led]}"
         return f"you must beat {format_card(m._best_led)}"
     return f"you must play a trump ({SUIT_SYMBOLS[m._trump]})"
+
+
+def deal_summary(obs: dict[str, Any], rules: ThousandRules) -> dict[str, Any]:
+    """Return Thousand's keys of a finished deal's summary, read from the public observation.
+
+    ``result``: ``made``/``failed`` (played out; ``margin`` = the declarer's counted points
+    minus his contract), ``writeoff``/``strikeout`` (conceded) or ``redeal``; ``declared``:
+    ``[seat, card, words, value]`` for each declaration led in the deal (value None for the
+    §11 ones other than marriages); ``bolts``, ``barrel`` (seats on it now), ``barrel_falls``.
+    """
+    row = obs["sheet"][-1]
+    d, contract, marks = row["declarer"], row["contract"], row["marks"]
+    out: dict[str, Any] = {"bolts": obs["bolts"], "barrel": obs["barrel"],
+                           "barrel_falls": obs["barrel_falls"], "declared": [],
+                           "made": None, "margin": None}
+    if d is None:
+        out["result"] = "redeal"
+    elif "P" in marks[d] or "C" in marks[d]:
+        out.update(result="writeoff" if "P" in marks[d] else "strikeout", made=False)
+    elif contract is not None:
+        made = contract_made(rules, row["points"][d], contract)
+        out.update(result="made" if made else "failed", made=made,
+                   margin=row["points"][d] - contract)
+    for seat, text in obs["history"]:
+        words = str(text).split(" ", 2)
+        if words[0] == "play" and len(words) == 3:
+            card = parse_card(words[1])
+            value = (marriage_value(card, rules.marriages)
+                     if words[2] in ("marriage", "marriage keep") else None)
+            out["declared"].append([seat, words[1], words[2], value])
+    return out

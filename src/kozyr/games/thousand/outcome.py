@@ -143,6 +143,17 @@ def round_points(rules: ThousandRules, points: int) -> int:
     return (points + 2) // 5 * 5
 
 
+def contract_made(rules: ThousandRules, points: int, contract: int) -> bool:
+    """Return whether a declarer who took ``points`` (declarations counted) made ``contract``
+    (§7: at least the contract; ``round_declarer``: his points rounded reach it).
+
+    >>> classic = ThousandRules.from_preset("classic")
+    >>> [contract_made(classic, p, 120) for p in (119, 120, 133)]
+    [False, True, True]
+    """
+    return points >= contract or (rules.round_declarer and round_points(rules, points) >= contract)
+
+
 def half_up_5(amount: int) -> int:
     """Return half of ``amount`` rounded up to a multiple of 5.
 

@@ -96,6 +96,7 @@ from kozyr.games.thousand.outcome import (
     DealKind,
     DealOutcome,
     MatchScore,
+    contract_made,
     round_points,
     writeoff_cost,
     writeoff_gain,
@@ -116,8 +117,9 @@ from kozyr.games.thousand.rules import ThousandRules
 __all__ = [
     "BARREL_ATTEMPTS", "DEFENDER_CAP", "DUMP_TRUCK", "FALLS_TO_ZERO", "GOLDEN_HORSE_DEALS",
     "TALON_PRICE", "THIRD_WRITEOFF", "WRITEOFF_FIXED_GAIN", "DealKind", "DealOutcome",
-    "MatchScore", "ThousandRules", "barrel_bidders", "barrel_seats", "golden_horse_deal",
-    "may_bid_blind", "may_buy_talon", "may_write_off", "passes_in_red", "round_points",
+    "MatchScore", "ThousandRules", "barrel_bidders", "barrel_seats", "contract_made",
+    "golden_horse_deal", "may_bid_blind", "may_buy_talon", "may_write_off", "passes_in_red",
+    "round_points",
     "score_deal", "score_simple", "settlement", "simple_scoring_ok", "writeoff_gain",
 ]
 
@@ -175,8 +177,7 @@ class _Deal:
             if played else [0] * n
         contract = outcome.contract
         mine = self.points[d]
-        self.made = played and contract is not None and (
-            mine >= contract or (rules.round_declarer and round_points(rules, mine) >= contract))
+        self.made = played and contract is not None and contract_made(rules, mine, contract)
         self.idle = (played and rules.barrel_opponents_idle and not accumulate
                      and d in start_barrel and contract == rules.barrel_contract)
 

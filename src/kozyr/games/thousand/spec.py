@@ -40,6 +40,7 @@ SPEC = GameSpec(
         ("501", "Thousand — 501"),
     ),
     settlement="kozyr.games.thousand.spec:settle",
+    deal_summary="kozyr.games.thousand.explain:deal_summary",
     heuristic="kozyr.bots.heuristic.thousand:ThousandHeuristic",
     pimc="kozyr.bots.pimc:PimcBot",
     terminal="kozyr.terminal.thousand:status_lines",

@@ -32,7 +32,7 @@ from kozyr.core.errors import IllegalActionError, KozyrError
 from kozyr.core.match import Match
 from kozyr.core.rules import RuleSet
 from kozyr.games import new_match
-from kozyr.games.registry import settlement_of, spec
+from kozyr.games.registry import deal_summary_of, settlement_of, spec
 from kozyr.server import ratings
 from kozyr.server.clock import Timer
 from kozyr.server.conn import Conn
@@ -85,6 +85,7 @@ class TableMaster(Roster):
         self._retry_timer = Timer()
         self._failures = 0
         self.stopped = None
+        self.summary = None
         self._bot_task: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._chat_times: dict[int, deque[float]] = {}
@@ -187,6 +188,9 @@ class TableMaster(Roster):
         m = self.match
         assert m is not None and self.game_id is not None
         while True:
+            if m.is_over or m.awaiting_deal:
+                # A deal has just ended: its summary goes with every state until the next one.
+                self.summary = deal_summary_of(m)
             if m.is_over:
                 self._broadcast_state(last)
                 await self._finish()
@@ -295,6 +299,7 @@ class TableMaster(Roster):
             [(i, s.user_id, s.name or "") for i, s in enumerate(self.seats)])
         self.game_public = public_id
         self.match = match
+        self.summary = None
         self.step = 0
         self.status = "playing"
         for i, s in enumerate(self.seats):
@@ -432,6 +437,8 @@ class TableMaster(Roster):
                                    f"({type(e).__name__})") from None
         self.names = list(game.players)
         self.match = match
+        # Only the last deal's end is known again (its sheet row and public observation).
+        self.summary = deal_summary_of(match)
         self.step = len(steps)
         if self.status == "over":  # a finished match: its final position, nothing to do
             return

@@ -55,6 +55,8 @@ class TableViews:
     clock_timer: Timer
     #: why the table takes no intents (its stored log does not replay), or None
     stopped: str | None
+    #: the summary of the match's last finished deal (registry.deal_summary_of), or None
+    summary: dict[str, Any] | None
     _describe: str
 
     def info(self) -> dict[str, Any]:
@@ -90,7 +92,8 @@ class TableViews:
         obs, legal, to_act = self._view(seat)
         return {"type": "table", "table": self.info(), "seat": seat, "version": self.version,
                 "state": self.step, "obs": obs, "legal": legal, "to_act": to_act,
-                "deadline": self.clock_timer.deadline, "chat": list(self.chat_lines)}
+                "deadline": self.clock_timer.deadline, "chat": list(self.chat_lines),
+                "summary": self.summary}
 
     def _bump(self) -> int:
         self.version += 1
@@ -115,7 +118,8 @@ class TableViews:
             obs, legal, to_act = views[seat]
             conn.send({"type": "state", "table": self.id, "version": version,
                        "state": self.step, "seat": seat, "obs": obs, "legal": legal,
-                       "to_act": to_act, "deadline": deadline, "last": {"seat": last_seat}})
+                       "to_act": to_act, "deadline": deadline, "last": {"seat": last_seat},
+                       "summary": self.summary})
 
     def _publish(self, message: dict[str, Any]) -> None:
         """Send a public event (chat, over) to every member and keep it for resync."""

@@ -1,0 +1,119 @@
+"""The end-of-deal summary (docs/protocol.md, ``summary``): the engine's sheet row and the
+game's hook, read from the public observation, sent with every state until the next deal ends."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from kozyr.bots.base import RandomBot
+from kozyr.games import new_match
+from kozyr.games.registry import deal_summary_of, names
+
+from .conftest import TestClient
+from .helpers import SEATS, bye, create, fill_with_bots, hello, register, until
+
+
+def _deal_ends(game: str, rules: Any, seed: int, deals: int) -> list[tuple[Any, dict[str, Any]]]:
+    """Play ``deals`` deals at random; return (match clone, summary) at each deal's end."""
+    m = new_match(game, rules, seed=seed)
+    rng = random.Random(seed)
+    out: list[tuple[Any, dict[str, Any]]] = []
+    while not m.is_over and len(out) < deals:
+        if m.awaiting_deal:
+            if m.sheet:
+                s = deal_summary_of(m)
+                assert s is not None
+                out.append((m.clone(), s))
+            m.deal(rng=rng)
+            assert deal_summary_of(m) is None  # a deal is open again
+            continue
+        m.apply_action(RandomBot(rng.getrandbits(32)).act(m.view(m.current_player())))
+    return out
+
+
+@pytest.mark.parametrize("game", names())
+def test_the_summary_is_the_sheet_row_and_public(game: str) -> None:
+    assert deal_summary_of(new_match(game, None, seed=1)) is None
+    for m, s in _deal_ends(game, None, 5, 3):
+        row = m.sheet[-1].to_json()
+        assert s["deal"] == len(m.sheet) - 1
+        for k in ("declarer", "contract", "points", "scores", "totals", "marks"):
+            assert s[k] == row[k]
+        public = m.observation(None)
+        for _seat, cards, *_ in s["declared"]:
+            # a declaration names only cards the public saw led or shown
+            assert all(c in str(public) for c in str(cards).split())
+
+
+def test_thousand_made_or_failed_by_how_much() -> None:
+    seen = set()
+    for seed in range(40):
+        for m, s in _deal_ends("thousand", "classic", seed, 4):
+            row = m.sheet[-1].to_json()
+            d = row["declarer"]
+            if s["result"] in ("made", "failed"):
+                # classic: no rounding of the declarer; +contract made, -contract failed
+                assert s["margin"] == row["points"][d] - row["contract"]
+                assert s["made"] == (s["margin"] >= 0)
+                assert row["scores"][d] == (row["contract"] if s["made"] else -row["contract"])
+            elif s["result"] == "writeoff":
+                assert "P" in row["marks"][d] and s["made"] is False and s["margin"] is None
+            for _seat, card, words, value in s["declared"]:
+                if words == "marriage":  # classic's values; an ace led: the ace marriage
+                    assert value == (200 if card[0] == "A" else
+                                     {"H": 100, "D": 80, "C": 60, "S": 40}[card[1]])
+            assert s["bolts"] == list(m.observation(None)["bolts"])
+            seen.add(s["result"])
+        if {"made", "failed", "writeoff"} <= seen:
+            break
+    assert {"made", "failed", "writeoff"} <= seen
+
+
+def test_debertz_bait_is_a_failed_declarer() -> None:
+    seen = set()
+    for seed in range(30):
+        for m, s in _deal_ends("debertz", None, seed, 3):
+            d = m.sheet[-1].declarer
+            marks = m.sheet[-1].marks[d] if d is not None else ()
+            assert s["result"] == ("failed" if "bait" in marks else "hanging"
+                                   if "hanging-bait" in marks else "made")
+            seen.add(s["result"])
+        if {"made", "failed"} <= seen:
+            break
+    assert {"made", "failed"} <= seen
+
+
+def test_states_carry_the_last_deals_summary(client: TestClient, spec: dict[str, Any]) -> None:
+    token = register(client, "sue")
+    a, _ = hello(client, token)
+    table = create(a, spec)["table"]["id"]
+    a.send_json({"type": "join", "table": table})
+    assert until(a, "table")["summary"] is None
+    fill_with_bots(a, table, 1)
+    rows = 0
+    summaries = []
+    for _ in range(20000):
+        msg = until(a, "state", "table", "over")
+        if msg["type"] == "over":
+            break
+        obs = msg["obs"]
+        if obs is None:
+            continue
+        sheet = obs["sheet"]
+        if not sheet:
+            assert msg["summary"] is None
+        else:
+            # from the state the deal ends on, through the next deal, until another ends
+            assert msg["summary"]["deal"] == len(sheet) - 1
+            assert msg["summary"]["totals"] == sheet[-1]["totals"] == obs["totals"]
+            if len(sheet) > rows:
+                summaries.append(msg["summary"])
+                rows = len(sheet)
+        if msg["legal"]:
+            a.send_json({"type": "intent", "table": table, "state": msg["state"],
+                         "action": msg["legal"][-1]})
+    assert summaries and len(summaries[0]["scores"]) == SEATS
+    bye(a)
