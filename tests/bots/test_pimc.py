@@ -362,3 +362,33 @@ def test_a_lost_contract_lowers_the_aim_in_that_deal_only_never_in_the_next_game
     # and the very deal played again (an arena's next seating) starts afresh too
     again = _to_first_play(weak, "9H QC QH")
     assert bot.lowered_aim(again.observation(1)) == 0
+
+
+def _synced(bot: PimcBot, like: PimcBot) -> PimcBot:
+    """Give ``bot`` the random state of ``like`` (its own and its heuristic's): what is left to
+    tell them apart is the state kept between decisions."""
+    bot.rng.setstate(like.rng.getstate())
+    bot.heuristic.rng.setstate(like.heuristic.rng.getstate())
+    return bot
+
+
+def test_a_position_asked_after_another_game_gets_a_fresh_process_answer() -> None:
+    """Issue 18's bug: one bot serving many games answers each position as a fresh one would.
+
+    The same deal played again (an arena's duplicate seating, a protocol bot's next game) is
+    the hard case: deal index, dealer, sheet and the public history up to the first bid are
+    all the same; the auction's kept samples must not carry over."""
+    m = drive_to("classic", 3, "bidding")
+    seat = m.current_player()
+    used = fast_bot(5)
+    for game in range(2):  # the first game, then a different one from the same match seed
+        g = drive_to("classic", 3 + 7 * game, "bidding")
+        used.act(g.view(g.current_player()))
+    fresh = fast_bot(5)
+    _synced(used, fresh)
+    assert used.act(m.view(seat)) == fresh.act(m.view(seat))
+    assert used.rng.getstate() == fresh.rng.getstate()  # both drew the same samples
+    # the same position asked twice in a row: still a fresh answer (a hint, then the move)
+    again = _synced(fast_bot(5), used)
+    assert used.act(m.view(seat)) == again.act(m.view(seat))
+    assert used.rng.getstate() == again.rng.getstate()

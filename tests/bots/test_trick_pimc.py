@@ -362,3 +362,21 @@ def test_equivalent_cards_have_equal_values(seed: int) -> None:
     tsolver = T.TertzSolver(tpos)
     for c, r in treps.items():
         assert tsolver.value(T.play(tpos, c)) == tsolver.value(T.play(tpos, r))
+
+
+@pytest.mark.parametrize("game,preset", [("debertz", "debertz3"), ("tertz", "tertz")])
+def test_a_position_asked_after_another_game_gets_a_fresh_bots_answer(game: str,
+                                                                     preset: str) -> None:
+    """Issue 18's check here: the trick bot keeps nothing between decisions, so a position
+    asked after other games gets the answer of a fresh bot with the same random state."""
+    m = drive_to_play(game, preset, 1, 12)
+    seat = m.current_player()
+    used = fast_bot(5)
+    for seed in (2, 3):
+        g = drive_to_play(game, preset, seed, 12)
+        used.act(g.view(g.current_player()))
+    fresh = fast_bot(5)
+    used.rng.setstate(fresh.rng.getstate())
+    used.heuristic.rng.setstate(fresh.heuristic.rng.getstate())
+    assert used.act(m.view(seat)) == fresh.act(m.view(seat))
+    assert used.rng.getstate() == fresh.rng.getstate()

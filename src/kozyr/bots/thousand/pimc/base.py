@@ -4,8 +4,10 @@
 (their meaning is told where each is used: :mod:`.play`, :mod:`.inference`, :mod:`.auction`,
 :mod:`.talon`, :mod:`.contract`) and the state kept between decisions of one deal, which holds
 only while each decision's history extends the one it was set at (:func:`deal_history`,
-:func:`same_deal`).  Samples come only from ``view.sample(rng)``, read through the engine's
-:class:`~kozyr.games.thousand.position.ThousandPosition`.
+:func:`same_deal`), and is dropped whenever a decision does not come strictly after the
+previous one (:meth:`PimcBase.begin_decision`): a new deal or game, the same deal played
+again, the same position asked twice.  Samples come only from ``view.sample(rng)``, read
+through the engine's :class:`~kozyr.games.thousand.position.ThousandPosition`.
 """
 
 from __future__ import annotations
@@ -87,11 +89,31 @@ class PimcBase(Bot):
         self.heuristic = HeuristicBot(None if seed is None else seed + 1)
         #: the give plan: (the deal's history, hand, the two gives)
         self._plan: tuple[tuple[Any, ...], int, list[int]] | None = None
+        #: the deal's history at the last decision (:meth:`begin_decision`)
+        self._last: tuple[Any, ...] = ()
         #: Samples used by the last decision (for benchmarks and tests).
         self.last_samples = 0
         self.deadline = 0.0
         #: The search players of other games, by their registry reference (``PimcBot.player``).
         self.players: dict[str, Bot] = {}
+
+    def begin_decision(self, obs: dict[str, Any]) -> None:
+        """Drop the per-deal state unless this decision comes strictly after the last one.
+
+        One bot may serve many games (a ``kozyr bot`` process, an arena of lone deals): what
+        it kept for one deal (a lost contract's lowered aim, the auction's samples, the give
+        plan) must never reach another, nor the same deal played again, whose deal index,
+        dealer, sheet and history can all be the same (issue 18).  Within a deal each
+        decision of this seat strictly extends the last one's history (its own action came
+        in between); anything else starts afresh, so a position gets the answer a fresh bot
+        with the same random state would give.
+        """
+        now = deal_history(obs)
+        if not same_deal(self._last, now, later=True):
+            self._lost = ((), 0)
+            self._bid_sim = None
+            self._plan = None
+        self._last = now
 
     def _samples(self, view: SeatView) -> Any:
         """Yield distinct sampled matches (hands and talon) until the time limit.
@@ -123,7 +145,8 @@ class BidSim:
 
 
 def deal_history(obs: dict[str, Any]) -> tuple[Any, ...]:
-    """Return what identifies the open deal from ``obs``: its place in the match, its history.
+    """Return what identifies the open deal from ``obs``: the seat, its place in the match,
+    its history.
 
     State a bot keeps between decisions of one deal is valid only while each decision's
     history extends the last one's (:func:`same_deal`): a new deal, a new game, or the same
@@ -136,7 +159,7 @@ def deal_history(obs: dict[str, Any]) -> tuple[Any, ...]:
     (True, False, False, False)
     """
     history = obs.get("history") or []
-    return (obs.get("deal_index"), len(obs.get("sheet") or []), obs.get("dealer"),
+    return (obs.get("seat"), obs.get("deal_index"), len(obs.get("sheet") or []), obs.get("dealer"),
             obs.get("totals") and tuple(obs["totals"]),
             *(tuple(h) if isinstance(h, list) else h for h in history))
 

@@ -51,6 +51,7 @@ class PimcBot(CardPlay, Auction, Talon, Contract):
         if player is not self:
             return player.act(view)
         obs = view.observation()
+        self.begin_decision(obs)
         texts = [view.action_to_text(a) for a in legal]
         heads = {t.split()[0] for t in texts}
         self.last_samples = 0
