@@ -170,7 +170,7 @@ def replay_record(obj: dict[str, Any]) -> Replay:
             if match.awaiting_deal or match.is_over:
                 raise ReplayError(d, i, text, "the deal is already over")
             try:
-                match.apply(text)
+                match.apply_recorded(text)
             except IllegalActionError as e:
                 raise ReplayError(d, i, text, str(e)) from None
     return Replay(match, players)

@@ -131,6 +131,23 @@ class Match(ABC):
         self.apply_action(a)
         return a
 
+    def apply_recorded(self, text: str) -> int:
+        """Check and apply an action as a record writes it (text); return it as an int.
+
+        The same as :meth:`apply` unless a game's records leave a step implied: Bezique's
+        ``play`` in the winner's window stands for ``draw`` and then the play.  Raise
+        :class:`IllegalActionError` saying why, and change nothing, if it is illegal.
+        """
+        return self.apply(text)
+
+    def unwritten_actions(self) -> list[int]:
+        """Return the actions applied since the last one a record writes (none by default).
+
+        A record cut here replays to the match before them (Bezique: after ``draw``, before
+        the lead that a record's ``play`` implies it with).
+        """
+        return []
+
     def check(self, action: int | str) -> int:
         """Return ``action`` (text or int) as an int if it is legal now; change nothing.
 

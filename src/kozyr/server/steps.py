@@ -118,7 +118,7 @@ def replay_steps(obj: dict[str, Any]) -> dict[str, Any]:
                 raise ReplayError(d, i, text, "the deal is already over")
             seat = match.current_player()
             try:
-                match.apply(text)
+                match.apply_recorded(text)
             except IllegalActionError as e:
                 raise ReplayError(d, i, text, str(e)) from None
             row = match.sheet[-1].to_json() if len(match.sheet) > rows else None

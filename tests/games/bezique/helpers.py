@@ -7,6 +7,7 @@ from typing import Any
 from kozyr.cards import format_copy_card
 from kozyr.core.match import Match
 from kozyr.games.bezique import BeziqueMatch, BeziqueRules
+from kozyr.games.bezique.actions import DRAW
 from kozyr.games.bezique.cardplay import card_of, suit
 
 
@@ -49,9 +50,17 @@ def lose(m: BeziqueMatch) -> str:
 
 
 def trick(m: BeziqueMatch, lead: str, answer: str | None = None) -> None:
-    """Lead ``lead`` and answer it with ``answer`` (or a losing card, :func:`lose`)."""
-    m.apply("play " + lead)
+    """Lead ``lead`` and answer it with ``answer`` (or a losing card, :func:`lose`).
+
+    The lead is read as a record writes it: in the winner's window it is "draw, then lead".
+    """
+    m.apply_recorded("play " + lead)
     if answer is None:
         lose(m)
     else:
-        m.apply("play " + answer)
+        m.apply_recorded("play " + answer)
+
+
+def plays(m: BeziqueMatch) -> list[int]:
+    """Return the seat to act's legal plays, or ``[DRAW]`` in a window (no declaration)."""
+    return [a for a in m.legal_actions() if a < 64] or [DRAW]

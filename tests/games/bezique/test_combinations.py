@@ -124,10 +124,10 @@ def test_the_bezique_by_trump_pair() -> None:
 def test_only_the_winner_declares_and_only_in_his_window() -> None:
     m = match(JUNK0, "QS1 JD1 QS2 JD2 9C1 7C2 8C2 9C2", "8H1")
     _refused(m, "declare QS1 JD1", "just after winning a trick")  # before trick 1
-    m.apply("play 9C1")
+    m.apply_recorded("play 9C1")
     _refused(m, "declare QS1 JD1", "just after winning a trick")  # seat 0 answers
-    m.apply("play 7S1")
-    m.apply("play 7C2")  # seat 1 leads without declaring: his window is closed
+    m.apply_recorded("play 7S1")
+    m.apply_recorded("play 7C2")  # seat 1 leads without declaring: his window is closed
     _refused(m, "declare QS1 JD1", "just after winning a trick")
 
 

@@ -34,11 +34,11 @@ def test_it_keeps_bezique_cards_and_aces_while_the_stock_lasts() -> None:
 def test_it_wins_a_brisque_led_while_the_stock_lasts() -> None:
     m = match("AS1 8C1 7D1 8D1 7S1 8S1 9D1 9S1", "TS1 JD1 AC1 9C1 7C2 KH1 QH1 8D2", "8H1",
               dealer=1)
-    m.apply("play AS1")  # seat 0 leads an ace: seat 1 cannot beat it in spades
+    m.apply_recorded("play AS1")  # seat 0 leads an ace: seat 1 cannot beat it in spades
     assert _choose(m).split()[1][1] != "S"
     m2 = match("TS2 8C1 7D1 8D1 7S1 8S1 9D1 9S1", "AS2 JD1 AC1 9C1 7C2 KH1 QH1 8D2", "8H1",
                dealer=1)
-    m2.apply("play TS2")
+    m2.apply_recorded("play TS2")
     assert _choose(m2) == "play AS2"
 
 

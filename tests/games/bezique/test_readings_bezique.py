@@ -19,6 +19,7 @@ import pytest
 from kozyr.core.errors import IllegalActionError
 from kozyr.games.bezique import BeziqueMatch
 from kozyr.records import write_record
+from tests.games.bezique import helpers
 from tests.games.bezique.helpers import match, see, trick
 
 JUNK0 = "7C1 8C1 7D1 8D1 7S1 8S1 9D1 9S1"
@@ -28,7 +29,7 @@ JUNK0_DRAWS = ["7D2", "8D2", "7S2", "8S2", "9D2", "9S2"]
 def _refused(m: BeziqueMatch, text: str, why: str = ".") -> None:
     before = json.dumps([write_record(m), see(m, None), see(m, 0), see(m, 1)])
     with pytest.raises(IllegalActionError, match=why):
-        m.apply(text)
+        m.apply_recorded(text)
     assert json.dumps([write_record(m), see(m, None), see(m, 0), see(m, 1)]) == before
 
 
@@ -57,7 +58,7 @@ def test_foster_s_example_a_king_of_four_kings_and_a_queen_of_a_bezique_marry() 
     assert see(m, 0)["table"][1] == "KS1 KS2 QS1 JD1 KH1 KH2"
     trick(m, "9C2")
     _refused(m, "declare KS2 QS1", "already used in a marriage")  # QS1 married once
-    m.apply("play TC2")  # a card he drew after trick 1
+    m.apply_recorded("play TC2")  # a card he drew after trick 1
 
 
 def test_no_single_bezique_out_of_a_declared_double() -> None:
@@ -98,7 +99,7 @@ def test_a_card_taken_in_by_swap7_differs_from_its_twin_in_the_hand() -> None:
     trick(m, "9C1")
     m.apply("swap7 7H1")
     _refused(m, "play 8H", "ambiguous copy")
-    m.apply("play 8H1")  # the card taken in may be led at once (§10.P.7)
+    m.apply_recorded("play 8H1")  # the card taken in may be led at once (§10.P.7)
     assert write_record(m)["deals"][0]["actions"][-2:] == ["swap7 7H1", "play 8H1"]
 
 
@@ -107,7 +108,7 @@ def test_the_window_after_trick_24_is_a_meld_phase_and_a_declaration_scores() ->
         m = BeziqueMatch(seed=seed, first_dealer=0)
         m.deal()
         while m.current_player() is not None and not (m._tricks == 24 and m.phase == "meld"):
-            plays = [a for a in m.legal_actions() if a < 64]
+            plays = helpers.plays(m)
             m.apply_action(plays[0])
         assert m.open_deal() == {"dealer": 0, "phase": "meld", "to_act": m.current_player()}
         declares = [t for t in m.legal_texts() if t.startswith("declare")]
@@ -118,6 +119,7 @@ def test_the_window_after_trick_24_is_a_meld_phase_and_a_declaration_scores() ->
         before = m.deal_points()[s]
         m.apply(declares[0])
         assert m.deal_points()[s] > before
+        m.apply("draw")  # both draw: the last face-down card and the turned card
         m.apply(next(t for t in m.legal_texts() if t.startswith("play")))
         assert see(m, None)["table"] == ["", ""] and see(m, None)["stock_size"] == 0
         return

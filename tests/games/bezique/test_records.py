@@ -37,10 +37,14 @@ def test_the_example_of_the_page() -> None:
     obs = see(m, None)
     assert obs["trump"] == "H" and obs["turned"] == "7H1"
     assert obs["table"] == ["", "KD1 QD1 KH1 QH1"]
-    # seat 0 drew JS1 and 9S2; seat 1 8H1, KH1 by the exchange, QH1, and AS2 on winning
+    # seat 0 drew JS1 and 9S2; seat 1 8H1, KH1 by the exchange and QH1; in his window after
+    # trick 3 seat 1 has not drawn yet (he declares before drawing, §3)
     assert see(m, 0)["hand"] == "QS1 JS1 KC1 JC1 7C1 9D1 AH2"  # 9S2 played
+    assert see(m, 1)["hand"] == "8C1 KD1 QD1 JD1 KH1 QH1 8H1"
+    assert obs["stock_size"] == 48 - 4  # four draws so far
+    m.apply("draw")
     assert see(m, 1)["hand"] == "AS2 8C1 KD1 QD1 JD1 KH1 QH1 8H1"
-    assert obs["stock_size"] == 48 - 5  # five draws so far (the winner's of trick 3 too)
+    assert m.open_deal() == {"dealer": 0, "phase": "meld", "to_act": 1}  # until he leads
     assert write_record(m, players=["ann", "bob"])["deals"] == EXAMPLE["deals"]
 
 

@@ -12,6 +12,7 @@ from kozyr.games.bezique import BeziqueMatch, BeziqueRules
 from kozyr.games.bezique.cardplay import card_of, follow_mask, follower_wins, format_mask
 from kozyr.games.bezique.combinations import mask_of
 from kozyr.records import write_record
+from tests.games.bezique import helpers
 from tests.games.bezique.helpers import match, see, trick
 
 JUNK0 = "7C1 8C1 7D1 8D1 7S1 8S1 9D1 9S1"
@@ -22,7 +23,7 @@ HEARTS = 3
 def _refused(m: BeziqueMatch, text: str, why: str) -> None:
     before = (write_record(m), see(m, 0), see(m, 1))
     with pytest.raises(IllegalActionError, match=why):
-        m.apply(text)
+        m.apply_recorded(text)  # a record's action (a play in the window: draw, then lead)
     assert (write_record(m), see(m, 0), see(m, 1)) == before
 
 
@@ -120,7 +121,7 @@ def test_the_last_eight_must_follow_and_beat_else_trump() -> None:
 def _play_first(m: BeziqueMatch, until_tricks: int) -> None:
     while m.current_player() is not None and not (
             m._tricks >= until_tricks and m.phase == "play"):
-        m.apply_action(m.legal_actions()[0])  # a card: never a declaration
+        m.apply_action(helpers.plays(m)[0])  # a card or the draw: never a declaration
 
 
 def test_after_trick_24_the_loser_takes_the_turned_card_and_the_table_goes_home() -> None:
@@ -142,7 +143,7 @@ def test_after_trick_24_the_loser_takes_the_turned_card_and_the_table_goes_home(
             want = follow_mask(want, card_of(o["trick"][0][1]), "SCDH".index(o["trump"]),
                                True)
         assert mask_of(" ".join(t.split()[1] for t in o["legal"])) == want
-        m.apply_action(m.legal_actions()[0])
+        m.apply_action(helpers.plays(m)[0])
 
 
 def test_an_exchange_after_trick_24_gives_the_seven_to_the_loser() -> None:
@@ -151,7 +152,7 @@ def test_an_exchange_after_trick_24_gives_the_seven_to_the_loser() -> None:
         m = BeziqueMatch(seed=seed, first_dealer=0)
         m.deal()
         while m.current_player() is not None and not (m._tricks == 24 and m.phase == "meld"):
-            plays = [a for a in m.legal_actions() if a < 64]
+            plays = helpers.plays(m)
             m.apply_action(rng.choice(plays))
         swaps = [t for t in m.legal_texts() if t.startswith("swap7")]
         if not swaps:
@@ -159,7 +160,7 @@ def test_an_exchange_after_trick_24_gives_the_seven_to_the_loser() -> None:
         winner = m.current_player()
         assert winner is not None
         m.apply(swaps[0])
-        m.apply(m.legal_texts()[0])
+        m.apply("draw")
         seven = swaps[0].split()[1]
         assert seven in see(m, 1 - winner)["hand"]
         return
@@ -187,8 +188,8 @@ def test_last_trick_24_gives_the_10_to_the_winner_of_trick_24() -> None:
         _play_first(m, 24)
         w24 = see(m, None)["last_trick"]["winner"]
         _play_first(m, 31)
-        m.apply_action(m.legal_actions()[0])
-        m.apply_action(m.legal_actions()[0])
+        m.apply_action(helpers.plays(m)[0])
+        m.apply_action(helpers.plays(m)[0])
         w32 = see(m, None)["last_trick"]["winner"]
         got[last] = (list(m.sheet[0].points), w24, w32)
     (p32, _, w32), (p24, w24, _) = got[32], got[24]
@@ -213,7 +214,7 @@ def test_the_game_ends_at_the_target_with_the_higher_total() -> None:
     while not m.is_over:
         if m.awaiting_deal:
             m.deal()
-        m.apply_action(m.legal_actions()[0])
+        m.apply_action(helpers.plays(m)[0])
     t = m.totals
     assert max(t) >= 100 and t[0] != t[1] and m.winner == (0 if t[0] > t[1] else 1)
     assert all(max(row.totals) < 100 or row.totals[0] == row.totals[1]
@@ -222,17 +223,17 @@ def test_the_game_ends_at_the_target_with_the_higher_total() -> None:
 
 def test_a_card_without_its_digit_is_the_lowest_copy_in_the_same_state() -> None:
     m = match(JUNK0, "QS1 JD1 QS2 9C1 9C2 7C2 8C2 TC1", "8H1")
-    m.apply("play 9C")  # both held, both concealed: the lowest
-    m.apply("play 7S")  # seat 0 holds only 7S1
+    m.apply_recorded("play 9C")  # both held, both concealed: the lowest
+    m.apply_recorded("play 7S")  # seat 0 holds only 7S1
     assert m.record_deals()[0]["actions"] == ["play 9C1", "play 7S1"]
     m.apply("declare QS JD")  # QS1 and QS2 are in the same state: QS1
     assert see(m, None)["table"][1] == "QS1 JD1"
-    m.apply("play 7C")
+    m.apply_recorded("play 7C")
     lose = m.legal_texts()[0]
     m.apply(lose)
     _refused(m, "play QS", "ambiguous copy")  # QS1 on the table, QS2 in the hand
     _refused(m, "play 7C", "you do not hold")
-    m.apply("play QS2")
+    m.apply_recorded("play QS2")
 
 
 def test_malformed_actions_are_refused() -> None:
@@ -242,11 +243,11 @@ def test_malformed_actions_are_refused() -> None:
         _refused(m, text, ".")
 
 
-def test_the_card_just_drawn_counts_for_a_play_and_not_for_a_declaration() -> None:
-    # seat 1 wins trick 1 and draws QS2 (concealed like QS1): "play QS" is QS1, the lowest
+def test_the_card_to_draw_is_unseen_in_the_window_and_counts_for_the_lead_after_it() -> None:
+    # seat 1 wins trick 1 and will draw QS2 (concealed like QS1): "play QS" is QS1, the lowest
     m = match(JUNK0, "QS1 JD1 9C1 7C2 8C2 9C2 TC1 JC1", "8H1", ["QS2"], ["7D2"])
     trick(m, "9C1")
-    assert "QS2" in see(m, 1)["hand"]
+    assert "QS2" not in see(m, 1)["hand"] and see(m, 1)["legal"] == ["declare QS1 JD1", "draw"]
     m.apply("declare QS JD")  # QS2 is not his before he draws: QS1
     assert see(m, None)["table"][1] == "QS1 JD1"
     m2 = match(JUNK0, "QS2 JD1 9C1 7C2 8C2 9C2 TC1 JC1", "8H1", ["QS1"], ["7D2"])
@@ -255,5 +256,5 @@ def test_the_card_just_drawn_counts_for_a_play_and_not_for_a_declaration() -> No
     assert see(m2, None)["table"][1] == "QS2 JD1"
     m3 = match(JUNK0, "QS2 JD1 9C1 7C2 8C2 9C2 TC1 JC1", "8H1", ["QS1"], ["7D2"])
     trick(m3, "9C1")
-    m3.apply("play QS")  # he leads after drawing: both concealed, the lowest
+    m3.apply_recorded("play QS")  # he leads after drawing: both concealed, the lowest
     assert m3.record_deals()[0]["actions"][-1] == "play QS1"

@@ -37,7 +37,7 @@ class BeziqueHeuristic:
         if declares:  # the dearest first (with seven_is_meld it is the trick's only one)
             return max(declares, key=lambda t: value(
                 COMBOS[INDEX[mask_of(t.split(None, 1)[1])]], trump))
-        for verb in ("swap7", "show7"):
+        for verb in ("swap7", "show7", "draw"):  # draw ends the window: nothing left to do
             for t in texts:
                 if t.startswith(verb):
                     return t

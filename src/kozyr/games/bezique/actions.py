@@ -6,15 +6,21 @@ int         text                  meaning
 0..63       ``play C``            play card C (from the hand or one's own table)
 64..127     ``swap7 C``           exchange the seven of trumps C for the turned card
 128..191    ``show7 C``           show the seven of trumps C (``dix`` = ``declare``)
-192..       ``declare C1 … Cn``   declare the combination ``COMBOS[a - 192]``
+192..625    ``declare C1 … Cn``   declare the combination ``COMBOS[a - 192]``
+626         ``draw``              end the winner's window: both draw (never in a record)
 ==========  ====================  ==================================================
+
+``draw`` is the step between the winner's declarations and his lead: he chooses them without
+knowing the card he will draw (rules/bezique.md §3 "before drawing").  A record never writes it:
+a ``play`` in the window means "draw, then lead" (§10 "The winner's window"), and
+:meth:`kozyr.games.bezique.state.BeziqueState.apply_recorded` reads it so.
 
 Cards are ``copy * 32 + base`` (:func:`kozyr.cards.copy_card`), written with their copy digit.
 A card written without its digit is resolved by the engine (the copies the actor holds must
 be in the same state: :meth:`kozyr.games.bezique.state.BeziqueState.parse_action`).
 
->>> action_to_text(SWAP7 + 56), action_to_text(DECLARE + 0)
-('swap7 7H2', 'declare KS1 QS1')
+>>> action_to_text(SWAP7 + 56), action_to_text(DECLARE + 0), action_to_text(DRAW)
+('swap7 7H2', 'declare KS1 QS1', 'draw')
 >>> split_action("declare KD QD1")
 ('declare', [(21, None), (20, 0)])
 """
@@ -29,9 +35,10 @@ from kozyr.games.bezique.combinations import COMBOS
 SWAP7 = 64
 SHOW7 = 128
 DECLARE = 192
-END = DECLARE + len(COMBOS)
+DRAW = DECLARE + len(COMBOS)
+END = DRAW + 1
 _ORDER = {r: i for i, r in enumerate("AKQJ")}
-VERBS = ("play", "swap7", "show7", "declare")
+VERBS = ("play", "swap7", "show7", "declare", "draw")
 
 
 def declare_text(mask: int) -> str:
@@ -51,6 +58,8 @@ def action_to_text(action: int) -> str:
         return "swap7 " + format_copy_card(action - SWAP7)
     if action < DECLARE:
         return "show7 " + format_copy_card(action - SHOW7)
+    if action == DRAW:
+        return "draw"
     return "declare " + declare_text(COMBOS[action - DECLARE].mask)
 
 
@@ -62,11 +71,11 @@ def split_action(text: str) -> tuple[str, list[tuple[int, int | None]]]:
     words = text.split() if isinstance(text, str) else []
     verb = words[0].lower() if words else ""
     n = len(words) - 1
-    if verb not in VERBS or (verb != "declare" and n != 1) or (
-            verb == "declare" and not 2 <= n <= 5):
+    if verb not in VERBS or (verb not in ("declare", "draw") and n != 1) or (
+            verb == "declare" and not 2 <= n <= 5) or (verb == "draw" and n):
         raise IllegalActionError(
             f"not a Bezique action: {text!r} (expected 'play C', 'declare C1 ... Cn', "
-            f"'swap7 C' or 'show7 C', cards with their copy digit like AS1)")
+            f"'swap7 C', 'show7 C' or 'draw', cards with their copy digit like AS1)")
     try:
         cards = [parse_copy_card(w, COPIES) for w in words[1:]]
     except ValueError as e:

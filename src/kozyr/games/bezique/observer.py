@@ -91,8 +91,8 @@ def deal_hidden(m: BeziqueState, seat: int, rng: random.Random) -> BeziqueState:
     """Return a copy whose opponent's concealed cards and face-down stock are dealt again.
 
     Between deals nothing is hidden: a plain copy.  The cards drawn so far are forgotten (the
-    copy's :meth:`record_deals` raises RecordError).  If the opponent is in his window, one
-    of his new concealed cards is the one he drew when it opened.
+    copy's :meth:`record_deals` raises RecordError).  In a window nobody has drawn yet: the
+    cards the two will draw are the top of the new stock.
     """
     out = m.clone()
     if m._awaiting or m._winner is not None:
@@ -107,9 +107,5 @@ def deal_hidden(m: BeziqueState, seat: int, rng: random.Random) -> BeziqueState:
     out._hands[opp] = known | sum(1 << c for c in hidden)
     out._stock = [-1] * m._sp + pool[need:]
     assert len(out._stock) == len(m._stock)
-    if m._window and m._to_act == opp and m._drawn >= 0:
-        d = hidden[0]
-        out._drawn = d
-        out._fresh = (m._fresh & ~(1 << m._drawn)) | 1 << d
     out._dealt = None
     return out

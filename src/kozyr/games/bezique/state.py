@@ -6,24 +6,23 @@ Rules: rules/bezique.md (its §10 and §10.P settle the details).  Two seats; 64
 last card drawn.  The non-dealer leads trick 1.
 
 Actions are ints (:mod:`kozyr.games.bezique.actions`): ``play C``, ``swap7 C``, ``show7 C``,
-``declare C1 … Cn``.  After each of tricks 1-24 its winner has a **window** (phase ``meld``):
-at most one ``declare``, at most one ``swap7`` and any ``show7`` (with ``seven_is_meld`` one
-of them in all); his ``play`` ends it, and that card leads the next trick.
+``declare C1 … Cn`` and ``draw``.  After each of tricks 1-24 its winner has a **window** (phase
+``meld``): at most one ``declare``, at most one ``swap7`` and any ``show7`` (with
+``seven_is_meld`` one of them in all), chosen **before drawing** (§3), so without knowing the
+card he will draw; then ``draw`` ends the window: he draws the top card, the loser the next
+(after trick 24: the winner the last face-down card, the loser the turned card or the seven
+exchanged for it, and the declared cards go back into hand), and he leads any card of his hand,
+the one just drawn included (§10.P.7).  The phase stays ``meld`` until that lead (§10.P.9).
 
-Reading kept here (§10.P.7 lets a player lead a card he has just drawn): the winner's draw is
-made when his window opens, the loser's when it closes; the card the winner draws may be
-played at once but serves in no combination, exchange or show of that window (it is "taken
-in" in that window, as the turned card a ``swap7`` gives him), so every action of §10 means
-what it says and the cards he may lead are in his hand when he chooses.  After trick 24 the
-winner draws the last face-down card at once and the loser takes the turned card (or the
-seven exchanged for it) when the window closes; the declared cards then go back into hand.
+``draw`` is a decision of the fast path and of the live room but never a word of a record: a
+record's ``play`` in the window means "draw, then lead" (§10), and :meth:`apply_recorded` (the
+records' checked path) reads it so.  :meth:`legal_actions` in the window are the declarations
+and ``draw`` only, so nothing a seat is offered depends on the card it has not drawn yet.
 
 A card written without its copy digit (``play AS``) is the lowest copy the actor holds when
 every copy he holds is in the same state (place, kinds of earlier combinations, scored as a
 seven, taken in by ``swap7`` in this window; from trick 25 on always); otherwise it is
-refused as an ambiguous copy.  The card the winner draws as his window opens is his for a
-``play`` (he leads after drawing) but not for a ``declare``, ``swap7`` or ``show7`` (made
-before he draws).  Records are written with the digits.
+refused as an ambiguous copy.  Records are written with the digits.
 
 What is public: every action, each seat's table and declared combinations, the cards each
 seat is known to hold (its table, the turned card it took, a shown seven, after trick 24 the
@@ -43,7 +42,7 @@ from kozyr.core.errors import IllegalActionError, RecordError
 from kozyr.core.resampling import ResampledMatch
 from kozyr.core.sheet import DealRow
 from kozyr.games.bezique import actions as A
-from kozyr.games.bezique.actions import DECLARE, SHOW7, SWAP7
+from kozyr.games.bezique.actions import DECLARE, DRAW, SHOW7, SWAP7
 from kozyr.games.bezique.cardplay import (
     BRISQUE_VALUE,
     BRISQUES,
@@ -76,7 +75,7 @@ class BeziqueState(ResampledMatch):
     rules: BeziqueRules
 
     __slots__ = ("_awaiting", "_brisques", "_combos", "_deal_index", "_dealer", "_dealt",
-                 "_drawn", "_fresh", "_gone", "_hands", "_known", "_last", "_lead", "_leader",
+                 "_fresh", "_gone", "_hands", "_known", "_last", "_lead", "_leader",
                  "_log", "_n", "_points", "_records", "_scored7", "_sheet", "_sp", "_stock",
                  "_table", "_to_act", "_totals", "_tricks", "_trump", "_turned", "_used",
                  "_wdeclared", "_window", "_winner", "_wmeld", "_won", "_wswapped",
@@ -113,7 +112,6 @@ class BeziqueState(ResampledMatch):
         self._window = False
         self._wdeclared = self._wswapped = self._wmeld = False
         self._fresh = 0
-        self._drawn = -1
         self._lead = -1
         self._tricks = 0
         self._won = [0, 0]
@@ -202,18 +200,48 @@ class BeziqueState(ResampledMatch):
         """Return the legal actions, ascending: plays, exchanges, shows, declarations."""
         if self._to_act < 0 or self._awaiting or self._winner is not None:
             return []
-        out = cards_in(self.playable())
-        if self._window:
-            out += [SWAP7 + c for c in cards_in(self.swappable())]
-            out += [SHOW7 + c for c in cards_in(self.showable())]
-            out += [DECLARE + i for i in self.declarable()]
-        return out
+        if not self._window:
+            return cards_in(self.playable())
+        return ([SWAP7 + c for c in cards_in(self.swappable())]
+                + [SHOW7 + c for c in cards_in(self.showable())]
+                + [DECLARE + i for i in self.declarable()] + [DRAW])
+
+    def in_meld_phase(self) -> bool:
+        """Return True from the end of a trick of 1-24 until its winner leads (§10.P.9)."""
+        return 1 <= self._tricks <= STOCK_TRICKS and self._lead < 0 and not self._awaiting
+
+    def unwritten_actions(self) -> list[int]:
+        """Return ``[DRAW]`` after the winner's draw and before his lead, else ``[]``.
+
+        No record writes ``draw``: a record cut there replays to the window before it.
+        """
+        return [DRAW] if self.in_meld_phase() and not self._window else []
+
+    def apply_recorded(self, text: str) -> int:
+        """Check and apply an action as a record writes it; return it as an int.
+
+        A ``play`` in the winner's window means "draw, then lead" (rules/bezique.md §10): the
+        draw is made, then the play checked.  Raise IllegalActionError, changing nothing, if
+        the action is illegal.
+        """
+        if not (self._window and self.current_player() is not None
+                and isinstance(text, str) and text.split()[:1] == ["play"]):
+            return self.apply(text)
+        drawn = self.clone()
+        drawn.apply_action(DRAW)
+        a = drawn.check(text)
+        self.apply_action(DRAW)
+        self.apply_action(a)
+        return a
 
     def apply_action(self, action: int) -> None:
         """Apply a legal action without checking it (the trusted fast path)."""
         s = self._to_act
         if action < SWAP7:
             self._play(s, action)
+            return
+        if action == DRAW:
+            self._draw(s)
             return
         self._log.append((s, action))
         self._wmeld = True
@@ -245,8 +273,9 @@ class BeziqueState(ResampledMatch):
             self._wdeclared = True
 
     def _play(self, s: int, c: int) -> None:
-        if self._window:
-            self._close_window(s)
+        if self._window:  # a record's play in the window: draw, then lead
+            self._draw(s)
+        self._fresh = 0
         b = _BIT[c]
         self._hands[s] ^= b
         self._table[s] &= ~b
@@ -274,12 +303,7 @@ class BeziqueState(ResampledMatch):
         t = self._tricks
         if t == STOCK_TRICKS and self.rules.last_trick == 24:
             self._points[winner] += LAST_TRICK
-        if t <= STOCK_TRICKS:  # the winner's window opens: he draws now
-            d = self._stock[self._sp]
-            self._sp += 1
-            self._hands[winner] |= _BIT[d]
-            self._drawn = d
-            self._fresh = _BIT[d]
+        if t <= STOCK_TRICKS:  # the winner's window opens; he draws when it closes
             self._window = True
             self._wdeclared = self._wswapped = self._wmeld = False
         elif t == TRICKS:
@@ -287,8 +311,12 @@ class BeziqueState(ResampledMatch):
                 self._points[winner] += LAST_TRICK
             self._finish(winner)
 
-    def _close_window(self, winner: int) -> None:
+    def _draw(self, winner: int) -> None:
+        """End the winner's window: he draws the top card, the loser the next (or the turned
+        card after trick 24, when the declared cards go back into hand)."""
         loser = 1 - winner
+        self._hands[winner] |= _BIT[self._stock[self._sp]]
+        self._sp += 1
         if self._sp < STOCK_SIZE:
             self._hands[loser] |= _BIT[self._stock[self._sp]]
             self._sp += 1
@@ -299,8 +327,6 @@ class BeziqueState(ResampledMatch):
             self._turned = -1
             self._table = [0, 0]
         self._window = False
-        self._fresh = 0
-        self._drawn = -1
 
     def _finish(self, last_winner: int) -> None:
         """Score the finished deal, write its row, and see whether the match is won."""
@@ -327,11 +353,10 @@ class BeziqueState(ResampledMatch):
 
     def same_state(self, seat: int, a: int, b: int) -> bool:
         """Return True if cards ``a`` and ``b`` held by ``seat`` are in the same state (§10)."""
-        if self._tricks >= STOCK_TRICKS and not self._window:
+        if self._tricks >= STOCK_TRICKS and not self.in_meld_phase():
             return True
         x = _BIT[a] | _BIT[b]
-        taken = self._fresh & ~(_BIT[self._drawn] if self._drawn >= 0 else 0)  # by swap7
-        for m in (self._table[seat], self._scored7, taken, *self._used):
+        for m in (self._table[seat], self._scored7, self._fresh, *self._used):
             if m & x and m & x != x:
                 return False
         return True
@@ -342,6 +367,8 @@ class BeziqueState(ResampledMatch):
         Raise IllegalActionError if the text is malformed or its copy is ambiguous.
         """
         verb, toks = A.split_action(text)
+        if verb == "draw":
+            return DRAW
         seat = self._to_act if self.current_player() is not None else -1
         named = {copy_card(b, k) for b, k in toks if k is not None}
         cards: list[int] = [copy_card(b, k) for b, k in toks if k is not None]
@@ -353,8 +380,6 @@ class BeziqueState(ResampledMatch):
                 raise IllegalActionError(f"{text!r}: {format_card(base)} is named more times "
                                          f"than there are copies")
             hand = self._hands[seat] if seat >= 0 else 0
-            if verb != "play" and self._drawn >= 0:
-                hand &= ~_BIT[self._drawn]  # not his before the window closes (module doc)
             held = [c for c in free if hand >> c & 1]
             if len(held) > want and not all(self.same_state(seat, held[0], c)
                                             for c in held[1:]):
@@ -381,7 +406,7 @@ class BeziqueState(ResampledMatch):
             return "over"
         if self._awaiting:
             return "deal"
-        return "meld" if self._window else "play"
+        return "meld" if self.in_meld_phase() else "play"
 
     @property
     def is_over(self) -> bool:
