@@ -172,6 +172,7 @@ export default {
   "act.trump": "الحَكَم {s}",
   "act.accept": "أقبل",
   "act.swap7": "بدّل السبعة",
+  "act.draw": "اسحب ورقة",
   "act.declare": "أعلن",
   "act.bella": "بيلا",
   "act.marriage": "أعلن الزواج ({n})",

@@ -172,6 +172,7 @@ export default {
   "act.trump": "Trump {s}",
   "act.accept": "Accept",
   "act.swap7": "Swap the seven",
+  "act.draw": "Draw",
   "act.declare": "Declare",
   "act.bella": "Bella",
   "act.marriage": "Declare the marriage ({n})",

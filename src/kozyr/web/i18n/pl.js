@@ -172,6 +172,7 @@ export default {
   "act.trump": "Atut {s}",
   "act.accept": "Gram",
   "act.swap7": "Zamień siódemkę",
+  "act.draw": "Dobierz kartę",
   "act.declare": "Zgłoś",
   "act.bella": "Bella",
   "act.marriage": "Melduj ({n})",

@@ -172,6 +172,7 @@ export default {
   "act.trump": "Козырь {s}",
   "act.accept": "Играю",
   "act.swap7": "Поменять семёрку",
+  "act.draw": "Взять карту",
   "act.declare": "Объявить",
   "act.bella": "Бэлла",
   "act.marriage": "Объявить марьяж ({n})",

@@ -172,6 +172,7 @@ export default {
   "act.trump": "Козир {s}",
   "act.accept": "Граю",
   "act.swap7": "Поміняти сімку",
+  "act.draw": "Узяти карту",
   "act.declare": "Оголосити",
   "act.bella": "Бела",
   "act.marriage": "Оголосити мар'яж ({n})",

@@ -8,7 +8,7 @@ import { cardEl, cardInline, displayName } from "../words.js";
 
 // The plain choices' labels, by the action's first word.
 const KNOWN = { pass: "act.pass", writeoff: "act.writeoff", redeal: "act.redeal",
-  keep: "act.keep", blind: "act.blind", accept: "act.accept", swap7: "act.swap7",
+  keep: "act.keep", blind: "act.blind", accept: "act.accept", swap7: "act.swap7", draw: "act.draw",
   declare: "act.declare", bella: "act.bella", look: "act.look", buy: "act.buy",
   decline: "act.decline", strikeout: "act.strikeout" };
 
