@@ -1,6 +1,7 @@
 """The rule schema the room serves (GET /api/meta): every option of every game grouped as on
-its rules page, with a label, a one-line explanation and readable choices in English, Russian
-and Arabic; and a finished game's payload with its settlement and Thousand's barrel falls."""
+its rules page, with a label, a one-line explanation and readable choices in English, Russian,
+Arabic, Polish and Ukrainian; and a finished game's payload with its settlement and Thousand's
+barrel falls."""
 
 from __future__ import annotations
 
@@ -9,7 +10,14 @@ from typing import Any
 
 import pytest
 
-from kozyr.core.option_texts import LANGUAGES, localized_schema, missing_texts, texts_for
+from kozyr.core.option_texts import (
+    LANGUAGES,
+    MORE_LANGUAGES,
+    Translation,
+    localized_schema,
+    missing_texts,
+    texts_for,
+)
 from kozyr.games.registry import GameSpec, specs
 from kozyr.games.tertz.rules import TertzRules
 from kozyr.games.thousand.rules import ThousandRules
@@ -18,6 +26,8 @@ from .conftest import TestClient
 
 ARABIC = re.compile(r"[\u0600-\u06FF]")
 CYRILLIC = re.compile(r"[\u0400-\u04FF]")
+#: Letters only Ukrainian writes (і ї є ґ), none of Russia's (ы э ъ ё).
+UKRAINIAN, RUSSIAN_ONLY = re.compile(r"[іїєґІЇЄҐ]"), re.compile(r"[ыэъёЫЭЪЁ]")
 
 
 @pytest.fixture
@@ -31,7 +41,7 @@ def test_every_game_has_every_text(game: GameSpec) -> None:
     rules = game.rules_class()
     texts = texts_for(rules)
     assert texts is not None, f"kozyr.games.{game.name}.option_texts is missing"
-    assert missing_texts(rules, texts) == []
+    assert missing_texts(rules, texts, MORE_LANGUAGES) == []
 
 
 @pytest.mark.parametrize("game", specs(), ids=lambda g: g.name)
@@ -39,7 +49,7 @@ def test_groups_hold_every_option_once_in_page_order(game: GameSpec,
                                                      meta: dict[str, Any]) -> None:
     served = meta["games"][game.name]
     rules = game.rules_class()
-    assert served["languages"] == list(LANGUAGES) == ["en", "ru", "ar"]
+    assert served["languages"] == list(LANGUAGES) == ["en", "ru", "ar", "pl", "uk"]
     listed = [n for g in served["groups"] for n in g["options"]]
     assert sorted(listed) == sorted(f.name for f in rules.options())
     assert len(listed) == len(set(listed))
@@ -47,7 +57,7 @@ def test_groups_hold_every_option_once_in_page_order(game: GameSpec,
     # some option has no group.
     assert [g["key"] for g in served["groups"]] == [k for k, _ in rules.GROUPS]
     for g in served["groups"]:
-        assert set(g["title"]) == {"en", "ru", "ar"} and all(g["title"].values())
+        assert set(g["title"]) == set(LANGUAGES) and all(g["title"].values())
     by_name = {o["name"]: o for o in served["schema"]}
     for g in served["groups"]:
         for name in g["options"]:
@@ -55,10 +65,10 @@ def test_groups_hold_every_option_once_in_page_order(game: GameSpec,
 
 
 @pytest.mark.parametrize("game", specs(), ids=lambda g: g.name)
-def test_every_option_speaks_three_languages(game: GameSpec, meta: dict[str, Any]) -> None:
+def test_every_option_speaks_every_language(game: GameSpec, meta: dict[str, Any]) -> None:
     for opt in meta["games"][game.name]["schema"]:
         texts = opt["texts"]
-        assert set(texts) == {"en", "ru", "ar"}, opt["name"]
+        assert set(texts) == set(LANGUAGES), opt["name"]
         for lang, words in texts.items():
             assert words["label"] and words["doc"], (opt["name"], lang)
         # English explains with the option's own doc; the others are written in their script.
@@ -67,9 +77,15 @@ def test_every_option_speaks_three_languages(game: GameSpec, meta: dict[str, Any
             opt["name"]
         assert ARABIC.search(texts["ar"]["label"]) and ARABIC.search(texts["ar"]["doc"]), \
             opt["name"]
+        # Ukrainian is its own (not the Russian copied), Polish is not the English left over.
+        uk = texts["uk"]["label"] + texts["uk"]["doc"]
+        assert CYRILLIC.search(uk) and not RUSSIAN_ONLY.search(uk), opt["name"]
+        assert texts["uk"] != texts["ru"], opt["name"]
+        assert texts["pl"]["doc"] != texts["en"]["doc"] and not CYRILLIC.search(
+            texts["pl"]["doc"]), opt["name"]
         if opt["choices"] is not None:
             labels = opt["choice_labels"]
-            assert set(labels) == {"en", "ru", "ar"}
+            assert set(labels) == set(LANGUAGES)
             for lang in LANGUAGES:
                 assert len(labels[lang]) == len(opt["choices"]), (opt["name"], lang)
                 assert all(labels[lang]), (opt["name"], lang)
@@ -82,7 +98,8 @@ def test_thousand_groups_follow_the_rules_page(meta: dict[str, Any]) -> None:
     assert "bed_marriage" in groups["cards"]["options"]
     assert "talon_buying" in groups["talon"]["options"]
     assert "barrel_mode" in groups["barrel"]["options"]
-    assert groups["barrel"]["title"] == {"en": "The barrel", "ru": "Бочка", "ar": "البرميل"}
+    assert groups["barrel"]["title"] == {"en": "The barrel", "ru": "Бочка", "ar": "البرميل",
+                                         "pl": "Beczka", "uk": "Бочка"}
     by_name = {o["name"]: o for o in meta["games"]["thousand"]["schema"]}
     # The existing options' Russian words stay the game's own.
     assert by_name["barrel"]["texts"]["ru"]["label"] == "Бочка"
@@ -94,10 +111,18 @@ def test_thousand_groups_follow_the_rules_page(meta: dict[str, Any]) -> None:
     assert wp["choice_labels"]["en"] == ["the contract", "a bolt", "nothing", "half the bid"]
     assert wp["choice_labels"]["ru"][2] == "ничего"
     assert by_name["rounding"]["choice_labels"]["ru"] == ["до 5", "без округления"]
+    # Polish and Ukrainian in the game's words: musik, bomba, beczka; прикуп, розпис, бочка.
+    assert groups["talon"]["title"]["pl"] == "Musik, deklaracja, bomba"
+    assert groups["barrel"]["title"]["uk"] == "Бочка"
+    assert by_name["allow_writeoff"]["texts"]["pl"]["label"] == "Bomba"
+    assert by_name["allow_writeoff"]["texts"]["uk"]["label"] == "Розпис"
+    assert wp["choice_labels"]["pl"] == ["deklaracja", "kreska", "nic", "połowa licytacji"]
     nines = by_name["four_nines"]
     assert nines["choices"] == [None, 200, 360]
     assert nines["choice_labels"]["en"] == ["off", "200", "360"]
     assert nines["choice_labels"]["ar"][0] == "لا"
+    assert nines["choice_labels"]["pl"] == ["nie", "200", "360"]
+    assert nines["choice_labels"]["uk"][0] == "ні"
 
 
 def test_tertz_groups() -> None:
@@ -117,12 +142,25 @@ def test_missing_texts_names_what_is_lacking() -> None:
     assert "option cut_by" in lacking
     assert "choice bolt_when=no_points" in lacking
     assert "group barrel" in lacking
+    # Polish and Ukrainian are checked apart, each line led by its language.
+    assert not [line for line in lacking if line.startswith(("pl ", "uk "))]
+    pl = texts.more["pl"]
+    short_pl = Translation(options={k: v for k, v in pl.options.items() if k != "cut_by"},
+                           choices={k: v for k, v in pl.choices.items() if k != "bolt_when"},
+                           groups={k: v for k, v in pl.groups.items() if k != "barrel"})
+    lacking = missing_texts(ThousandRules, type(texts)(texts.options, texts.choices,
+                                                       texts.groups, more={"pl": short_pl}),
+                            MORE_LANGUAGES)
+    assert {"pl option cut_by", "pl choice bolt_when=no_points", "pl group barrel"} <= set(
+        lacking)
+    assert "uk option cut_by" in lacking and "option cut_by" not in lacking
 
 
 def test_a_game_without_texts_falls_back_to_english(meta: dict[str, Any]) -> None:
     local = localized_schema(ThousandRules, None)
     opt = next(o for o in local["options"] if o["name"] == "bid_step")
     assert opt["texts"]["ru"] == {"label": "bid step", "doc": opt["doc"]}
+    assert opt["texts"]["pl"] == {"label": "bid step", "doc": opt["doc"]}
     assert local["groups"][0]["title"]["en"] == "Match"
 
 
