@@ -10,6 +10,7 @@ SPEC = GameSpec(
     salons=(("rubicon", "Rubicon Piquet"), ("cent", "Piquet au cent")),
     settlement="kozyr.games.piquet.match:settle",
     heuristic="kozyr.bots.heuristic.piquet:PiquetHeuristic",
+    pimc="kozyr.bots.pimc_piquet:PiquetPimcBot",
     terminal="kozyr.terminal.piquet:status_lines",
     web="piquet",
     order=4,
