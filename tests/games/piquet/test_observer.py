@@ -100,3 +100,21 @@ def test_samples_keep_what_a_carte_blanche_showed() -> None:
         assert m.resample(1, random.Random(i)).observation(0)["carte_blanche"] == 0
         s = m.resample(1, random.Random(i))
         assert not s._hands[0] & parse_hand("KS QS JS KH QH JH KD QD JD KC QC JC")
+
+
+def test_samples_keep_the_carte_blanche_cards_once_shown() -> None:
+    from tests.games.piquet.fixtures import CARTE_BLANCHE
+
+    # both exchanged: elder has seen younger's twelve dealt cards; younger discarded one of
+    # them (9C) and took 8C; the left cards (QC JC) are hidden from elder until his lead
+    m = match(cut(CARTE_BLANCHE, 2))
+    dealt = parse_hand("8S 7S TH 9H 8H 7H TD 9D 8D 7D TC 9C")
+    assert m.observation(1)["carte_blanche_cards"] == format_hand(dealt)
+    discards = set()
+    for i in range(40):
+        s = m.resample(1, random.Random(i))
+        assert s._discards[0].bit_count() == 1 and s._discards[0] & dealt == s._discards[0]
+        assert not s._left & dealt and s._left.bit_count() == 2
+        assert (s._hands[0] & dealt).bit_count() == 11 and (s._hands[0] & ~dealt).bit_count() == 1
+        discards.add(s._discards[0])
+    assert len(discards) > 3  # which of the twelve he discarded is not known
