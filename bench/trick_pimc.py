@@ -1,12 +1,20 @@
-"""Decision times of the Debertz/Tertz PIMC bot (``hard``) against the heuristic.
+"""Decision times of a game's PIMC bot (``hard``: Debertz, Tertz, Piquet) against the heuristic.
 
-Plays the first scored deal of ``--deals`` matches (seeds ``--seed`` + i) with the PIMC bot in
-seat 0 and ``normal`` elsewhere, and prints, for the bot's decisions with a choice: wall-clock
-and CPU time percentiles, overall and by cards in its hand, with the samples solved.  The
-machines are shared: wall time is what a player waits, CPU time what a decision costs.
+The bot is the game's search player (its registry entry's ``pimc``: TrickPimcBot for Debertz
+and Tertz, PiquetPimcBot for Piquet).  Plays the first scored deal of ``--deals`` matches
+(seeds ``--seed`` + i) with the PIMC bot in seat 0 and ``normal`` elsewhere, and prints, for
+the bot's decisions with a choice: wall-clock and CPU time percentiles, overall and by cards
+in its hand, with the samples solved.  The machines are shared: wall time is what a player
+waits, CPU time what a decision costs.
 
     .venv/bin/python bench/trick_pimc.py --game debertz --deals 20 --seed 5000
     .venv/bin/python bench/trick_pimc.py --game tertz --deals 40 --seed 5000
+    .venv/bin/python bench/trick_pimc.py --game piquet --deals 20 --seed 5000
+
+How ``hard`` plays against ``normal`` is the arena's (duplicate deals, CPU-clock limit per
+decision), e.g. Piquet at 0.2 s a decision:
+
+    .venv/bin/kozyr arena --game piquet --bots hard@0.2,normal --deals 200 --seed 0
 """
 
 from __future__ import annotations
@@ -14,12 +22,13 @@ from __future__ import annotations
 import argparse
 import time
 from collections import defaultdict
+from typing import Any
 
 from kozyr.bots import make_bot
 from kozyr.bots.arena import _play_deal, _Timed
-from kozyr.bots.pimc_tricks import TrickPimcBot
 from kozyr.core.match import Match
 from kozyr.games import new_match
+from kozyr.games.registry import spec
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -31,7 +40,7 @@ def pct(xs: list[float], q: float) -> float:
 class _Measured(_Timed):
     """Seat 0: record wall and CPU time, samples and hand size of each decision with a choice."""
 
-    def __init__(self, bot: TrickPimcBot, rows: list[tuple[float, float, int, int]]) -> None:
+    def __init__(self, bot: Any, rows: list[tuple[float, float, int, int]]) -> None:
         super().__init__(bot, [])
         self.pimc = bot
         self.rows = rows
@@ -59,7 +68,8 @@ def main() -> None:
     rows: list[tuple[float, float, int, int]] = []  # wall, cpu, samples, hand size
     for i in range(args.deals):
         m = new_match(args.game, args.preset, seed=args.seed + i)
-        hard = TrickPimcBot(args.seed + i, time_limit=args.time_limit)
+        hard = spec(args.game).load(spec(args.game).pimc)(args.seed + i,
+                                                           time_limit=args.time_limit)
         bots = [_Measured(hard, rows)] + [_Timed(make_bot("normal", seed=s), [])
                                           for s in range(1, m.players)]
         _play_deal(m, bots)
