@@ -1,6 +1,6 @@
 // Shared pieces of rendering: cards as DOM, action texts in words, the score sheet.
 import { backSVG, cardSVG, parseCards, suitIcon } from "./cards.js";
-import { cardName, t, tOr } from "./i18n.js";
+import { cardName, has, t, tOr } from "./i18n.js";
 import { h } from "./ui.js";
 
 /** Return a display name: "bot:normal" at seat 1 -> "Bot 2 · normal". */
@@ -41,8 +41,25 @@ export function cardInline(card) {
   return h("span.card-inline", { "aria-label": cardName(card) }, r, suitIcon(card[1]));
 }
 
-/** Put an action text into words: "bid 120" -> "bids 120" (pieces of DOM). */
-export function actionWords(text, names) {
+const SIGNS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+
+/** Show a suit as its sign in text (♠ ♥ ♦ ♣), red or black, named for screen readers. */
+export function suitSign(s) {
+  return h("span.suit-sign", { dataset: { suit: s }, title: t(`suit.${s}`) }, SIGNS[s] || s);
+}
+
+/** Return the suit of the trump a seat accepts: the trump once known, else the turned card's. */
+function acceptedSuit(o) {
+  if (!o) return null;
+  if (o.trump) return o.trump;
+  return o.turned ? String(o.turned)[1] : null;
+}
+
+/**
+ * Put an action text into words: "bid 120" -> "bids 120" (pieces of DOM).  `o`, the
+ * observation, names what a bare word refers to ("accept": the suit accepted).
+ */
+export function actionWords(text, names, o = null) {
   const w = String(text).trim().split(/\s+/);
   const nameOf = (s) => displayName(names[Number(s)], Number(s));
   switch (w[0]) {
@@ -52,9 +69,12 @@ export function actionWords(text, names) {
     case "writeoff": return [t("log.writeoff")];
     case "redeal": return [t("log.redeal")];
     case "keep": return [t("log.keep")];
-    case "accept": return [t("act.accept")];
-    case "declare": return [t("act.declare")];
-    case "swap7": return [t("act.swap7")];
+    case "accept": {
+      const suit = acceptedSuit(o);
+      return suit ? sentence("log.accept", { s: suitSign(suit) }) : [t("log.accept_plain")];
+    }
+    case "declare": return [t("log.declare")];
+    case "swap7": return [t("log.swap7")];
     case "blind": return [t("act.blind")];
     case "look": return [t("log.look")];
     case "buy": return [t("log.buy")];
@@ -62,9 +82,9 @@ export function actionWords(text, names) {
     case "strikeout": return [t("log.strikeout")];
     case "take": return [t("act.take", { n: Number(w[1]) + 1 })];
     case "discard": return [t("log.discard")];
-    case "trump": return [t("table.trump"), " ", suitIcon(w[1])];
+    case "trump": return sentence("log.trump", { s: suitSign(w[1]) });
     case "give":
-      if (w[2] && w[2] !== "?" && w[2].length === 2) {
+      if (w[2] && !w[2].includes("?") && w[2].length === 2) {
         return withCard(t("log.give_card", { card: "\u0000", name: nameOf(w[1]) }), w[2]);
       }
       return [t("log.give", { name: nameOf(w[1]) })];
@@ -85,6 +105,53 @@ const PLAY_LOG = { marriage: "log.marriage", "marriage keep": "log.marriage_keep
 function withCard(sentence, card) {
   const [a, b] = sentence.split("\u0000");
   return [a, cardInline(card), b ?? ""];
+}
+
+/**
+ * Translate `key` with DOM parameters: each of `params` may be a string, a number or DOM
+ * node(s) (a card, a suit icon); returns the sentence as pieces to append.
+ * sentence("log.meld", {kind: "fifty", suit: suitIcon("D")}) -> ["declares a fifty in ", <svg>]
+ */
+export function sentence(key, params = {}) {
+  const marks = {};
+  const nodes = [];
+  for (const [k, x] of Object.entries(params)) {
+    if (x !== null && typeof x === "object") {
+      marks[k] = `\u0001${nodes.length}\u0002`;
+      nodes.push(x);
+    } else marks[k] = x;
+  }
+  return t(key, marks).split(/\u0001(\d+)\u0002/).map((part, i) =>
+    (i % 2 ? nodes[Number(part)] : part)).filter((x) => x !== "");
+}
+
+// Fours by the rank they hold (Bezique's kinds name them: "four aces").
+const FOUR_OF = { "four aces": "A", "four kings": "K", "four queens": "Q", "four jacks": "J" };
+
+/**
+ * Name a declared combination in words: Debertz's melds (tertz, fifty, debertz), Tertz's
+ * combinations (a sequence of 3 is a tertz, 4 a fifty, 5 to 8 a hundred; four of a rank;
+ * the marriage) and Bezique's (marriage, sequence, bezique, double bezique, the fours), as
+ * the observation names them (`kind` and `cards`).  Returns DOM pieces.
+ */
+export function comboWords(game, kind, cards) {
+  const list = String(cards || "").split(/\s+/).filter((c) => c.length >= 2);
+  const s = suitSign(list.length ? list[0][1] : "");
+  if (game === "tertz" && kind === "sequence") {
+    return sentence(list.length >= 5 ? "combo.hundred" : list.length === 4 ? "combo.fifty"
+      : "combo.tertz", { s });
+  }
+  if (kind === "four" && list.length) return [t(`combo.four_${list[0][0]}`)];
+  if (FOUR_OF[kind]) return [t(`combo.four_${FOUR_OF[kind]}`)];
+  const key = `combo.${String(kind).replace(/\s+/g, "_")}`;
+  return has(key) ? sentence(key, { s }) : [String(kind)];
+}
+
+/** Show cards inline in text ("KS QS JS" -> K♠ Q♠ J♠), copy digits dropped (Bezique). */
+export function cardsInline(cards) {
+  const list = String(cards || "").split(/\s+/).filter((c) => c.length >= 2)
+    .map((c) => c.slice(0, 2));
+  return h("span.cards-inline", list.map((c, i) => [i ? " " : "", cardInline(c)]));
 }
 
 /** Render a list of cards face up in a row. */

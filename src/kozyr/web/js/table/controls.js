@@ -1,10 +1,10 @@
 // The player's controls, read only from `legal` (legal.js): the hand's playable cards, the
 // bid/contract amounts and cap, give targets, piles, trumps and the plain buttons.
-import { parseCards, sortHand, suitIcon } from "../cards.js";
+import { parseCards, sortHand } from "../cards.js";
 import { t } from "../i18n.js";
 import { activeCards, CONCEDE, quickAmounts, range, readLegal } from "../legal.js";
 import { h, mount, toast } from "../ui.js";
-import { cardEl, cardInline, displayName } from "../words.js";
+import { cardEl, cardInline, displayName, sentence, suitSign } from "../words.js";
 
 // The plain choices' labels, by the action's first word.
 const KNOWN = { pass: "act.pass", writeoff: "act.writeoff", redeal: "act.redeal",
@@ -20,6 +20,8 @@ export function renderControls(v) {
     return;
   }
   if (!v.myTurn()) return;
+  // A game's own controls first (Piquet's exchange, ...): the renderer's hook.
+  if (v.renderer && v.renderer.controls(v)) return;
   const info = readLegal(v.legal);
   const buttons = [];
   const btn = (label, action, cls = "") => h(`button.act${cls ? "." + cls : ""}`,
@@ -41,8 +43,8 @@ export function renderControls(v) {
   for (const p of info.takes) buttons.push(btn(t("act.take", { n: p + 1 }), `take ${p}`));
   for (const s of info.trumps) {
     buttons.push(h("button.act.trump-btn", { type: "button", dataset: { action: `trump ${s}` },
-      "aria-label": t("act.trump", { s: t(`suit.${s}`) }), onclick: () => v.send(`trump ${s}`) },
-    suitIcon(s), " ", t(`suit.${s}`)));
+      "aria-label": t("act.trump", { s: t(`suit.${s}`) }), disabled: v.sent || null,
+      onclick: () => v.send(`trump ${s}`) }, sentence("act.trump_name", { s: suitSign(s) })));
   }
   if (info.gives.size) {
     const seats = [...info.gives.keys()];
@@ -71,12 +73,24 @@ export function renderControls(v) {
   // Plain choices; a write-off or strike-out (it ends the deal) comes last (readLegal).
   for (const text of info.buttons) {
     const w = text.split(" ");
-    buttons.push(btn(KNOWN[w[0]] ? t(KNOWN[w[0]]) : text, text,
+    buttons.push(btn(plainLabel(v, text), text,
       w[0] === "pass" || w[0] === "decline" ? "pass" : CONCEDE.includes(w[0]) ? "danger"
         : w[0] === "buy" ? "primary" : ""));
   }
   box.append(...buttons);
   numberKeys(box);
+}
+
+/** Return the label of plain choice `text`: the game's own, else the shared words. */
+function plainLabel(v, text) {
+  const own = v.renderer ? v.renderer.buttonLabel(v, text) : null;
+  if (own) return own;
+  const w = text.split(" ");
+  const o = v.obs || {};
+  if (w[0] === "accept" && (o.trump || o.turned)) {
+    return sentence("act.accept_suit", { s: suitSign(o.trump || String(o.turned)[1]) });
+  }
+  return KNOWN[w[0]] ? t(KNOWN[w[0]]) : text;
 }
 
 /** Return quick buttons for a bid or contract range, an amount box if many, and the cap. */
@@ -103,8 +117,8 @@ function amountButtons(v, verb, r, btn) {
   return out;
 }
 
-/** Label the choice buttons 1..9 so number keys can press them. */
-function numberKeys(box) {
+/** Label the choice buttons 1..9 so number keys can press them (a game's own controls too). */
+export function numberKeys(box) {
   let i = 1;
   for (const b of box.querySelectorAll("button.act")) {
     if (i > 9) break;
@@ -122,6 +136,7 @@ export function renderHand(v) {
   mount(box);
   const o = v.obs;
   if (!o || v.seat === null) return;
+  if (v.renderer && v.renderer.hand(v)) return; // the game's own hand (Piquet's exchange)
   const cards = sortHand(parseCards(o.hand), o.trump || null);
   const info = readLegal(v.myTurn() ? v.legal : []);
   const active = activeCards(info);

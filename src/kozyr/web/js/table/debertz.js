@@ -3,7 +3,8 @@
 // Debertz's observation already gives `trick` and `last_trick` in the shared shape.
 import { t } from "../i18n.js";
 import { h } from "../ui.js";
-import { meldsEl, Renderer, stockEl, stockItem, trumpItem } from "./renderer.js";
+import { cardInline, comboWords, sentence } from "../words.js";
+import { joined, meldsEl, Renderer, stockEl, stockItem, trumpItem } from "./renderer.js";
 
 export default class DebertzRenderer extends Renderer {
   trailingBadges(v, s) {
@@ -32,6 +33,19 @@ export default class DebertzRenderer extends Renderer {
     const o = v.obs;
     return [trumpItem(o), stockItem(o), o.pot ? h("div.pot", `${t("table.pot")}: ${o.pot}`)
       : null];
+  }
+
+  moveWords(v, s, text) {
+    // "declare": the seat's melds as shown ("declares a fifty in ♦"); "play KS bella".
+    const w = String(text).trim().split(/\s+/);
+    if (w[0] === "play" && w.includes("bella") && w[1]) {
+      return sentence("log.bella", { card: cardInline(w[1]) });
+    }
+    if (w[0] !== "declare") return null;
+    const mine = (Array.isArray(v.obs.melds) ? v.obs.melds : []).filter((m) => m[0] === s);
+    if (!mine.length) return null;
+    return sentence("log.declares", { what: joined(mine.map(([, kind, cards]) =>
+      comboWords("debertz", kind, cards))) });
   }
 
   optionLabel(v, card, opt) {

@@ -18,15 +18,13 @@
 // - The talon (its size, face down), what elder saw of it, the left cards once visible, each
 //   seat's points of the deal, elder/younger badges and the partie's running score.
 //
-// The shared controls (controls.js) have no hook for a game's own controls, so this renderer
-// puts its exchange and declare controls in place of the view's renderControls/renderHand on
-// the views it draws (an own property of that TableView, which falls back to the shared ones
-// whenever it is not our exchange or declaration).
+// The exchange and declare controls plug into the shared ones through the renderer's hooks
+// (`controls`, `hand`: controls.js asks them first and draws its own when they decline).
 import { parseCards, sortHand } from "../cards.js";
 import { t } from "../i18n.js";
 import { h, mount } from "../ui.js";
-import { backEl, cardEl, cardInline, displayName } from "../words.js";
-import { renderControls, renderHand } from "./controls.js";
+import { backEl, cardEl, cardInline, cardsInline, displayName, sentence } from "../words.js";
+import { numberKeys } from "./controls.js";
 import { Renderer } from "./renderer.js";
 
 const CATEGORIES = ["point", "sequence", "sets"];
@@ -36,7 +34,6 @@ const BIG_MARKS = ["carte-blanche", "repique", "pique", "capot"];
 
 export default class PiquetRenderer extends Renderer {
   badges(v, s) {
-    this.own(v);
     const o = v.obs;
     if (o.elder !== 0 && o.elder !== 1) return [];
     return [h(`span.badge.${o.elder === s ? "elder" : "younger"}`,
@@ -63,7 +60,6 @@ export default class PiquetRenderer extends Renderer {
   }
 
   bubble(v, s) {
-    this.own(v);
     return null;
   }
 
@@ -72,7 +68,6 @@ export default class PiquetRenderer extends Renderer {
   }
 
   middle(v) {
-    this.own(v);
     const o = v.obs;
     const parts = [];
     const size = Number(o.talon_size) || 0;
@@ -90,7 +85,6 @@ export default class PiquetRenderer extends Renderer {
   }
 
   infoItems(v) {
-    this.own(v);
     const o = v.obs;
     const names = v.names();
     const items = [];
@@ -116,6 +110,45 @@ export default class PiquetRenderer extends Renderer {
       items.push(h("div.pq-declarations", o.results.map((r) => resultEl(v, r))));
     }
     return items;
+  }
+
+  moveWords(v, s, text) {
+    const w = String(text).trim().split(/\s+/);
+    if (w[0] === "exchange") {
+      // Another seat's exchange is its size; ours names the cards we laid out.
+      if (w.length === 2 && /^\d+$/.test(w[1])) return [t("log.pq_exchange_n", { n: w[1] })];
+      return sentence("log.pq_exchange", { cards: cardsInline(w.slice(1).join(" ")),
+        n: w.length - 1 });
+    }
+    if (w[0] === "pass") return [t("log.pq_pass")];
+    if (w[0] === "sees") {
+      const left = w[1] === "the";
+      return sentence(left ? "log.pq_sees_left" : "log.pq_sees", {
+        cards: cardsInline(w.slice(left ? 4 : 1).join(" ")) });
+    }
+    if (w[0] === "declare") {
+      const cats = w.length > 1 ? w.slice(1) : CATEGORIES;
+      return [t("log.pq_declare", { list: cats.map((c) => t(`pq.cat.${c}`)).join(", ") })];
+    }
+    if (w[0] === "sink") return [t("pq.sinks")];
+    return null;
+  }
+
+  logLines(v) {
+    // The declarations as announced (§3), then carte blanche, repique and pique, before the
+    // first lead (capot comes with the last trick: the score sheet shows it).
+    const o = v.obs;
+    const names = v.names();
+    const lines = (Array.isArray(o.results) ? o.results : []).map((r) =>
+      h("li.move.pq-log-result", { dataset: { category: r.category } }, resultEl(v, r)));
+    for (const s of [0, 1]) {
+      const marks = Array.isArray(o.marks) && Array.isArray(o.marks[s]) ? o.marks[s] : [];
+      for (const m of marks.filter((x) => ["carte-blanche", "repique", "pique"].includes(x))) {
+        lines.push(h("li.move.pq-log-mark", { dataset: { seat: String(s), mark: m } },
+          h("b", displayName(names[s], s)), " ", t("log.pq_mark", { mark: t(`mark.${m}`) })));
+      }
+    }
+    return lines;
   }
 
   announce(before, after) {
@@ -145,13 +178,18 @@ export default class PiquetRenderer extends Renderer {
       h("div.announce-what", t(`mark.${a.mark}`)));
   }
 
-  /** Draw our own exchange and declare controls on view `v` (see the header). */
-  own(v) {
-    if (v.piquetRenderer === this) return;
-    v.piquetRenderer = this;
-    v.renderControls = () => (exchangeTexts(v) || declareTexts(v)
-      ? ownControls(v) : renderControls(v));
-    v.renderHand = () => (exchangeTexts(v) ? exchangeHand(v) : renderHand(v));
+  /** Draw our exchange or declare controls (see the header); false when neither is ours. */
+  controls(v) {
+    if (!(exchangeTexts(v) || declareTexts(v))) return false;
+    ownControls(v);
+    return true;
+  }
+
+  /** Draw our hand as the exchange's choice of cards; false when we do not exchange. */
+  hand(v) {
+    if (!exchangeTexts(v)) return false;
+    exchangeHand(v);
+    return true;
   }
 }
 
@@ -209,13 +247,7 @@ function ownControls(v) {
         : t("pq.declare_only", { list: w.slice(1).map((c) => t(`pq.cat.${c}`)).join(", ") });
       box.appendChild(btn(label, text, text === "declare" ? "primary" : ""));
     }
-    // Number keys press the choices, as in the shared controls.
-    box.querySelectorAll("button.act").forEach((b, i) => {
-      if (i >= 9) return;
-      b.dataset.key = String(i + 1);
-      b.setAttribute("aria-keyshortcuts", String(i + 1));
-      b.prepend(h("kbd", String(i + 1)));
-    });
+    numberKeys(box); // number keys press the choices, as in the shared controls
     return;
   }
   const sel = selection(v);

@@ -65,6 +65,35 @@ export class Renderer {
     return new Map();
   }
 
+  /** Return action `text` of seat `s` in words for the moves tab (DOM pieces), or null for
+   * the shared words (words.js actionWords). */
+  moveWords(v, s, text) {
+    return null;
+  }
+
+  /** Return lines (<li> nodes) the moves tab shows before the deal's first lead. */
+  logLines(v) {
+    return [];
+  }
+
+  /** Return the label of the plain choice `text` (a legal action), or null for the shared one. */
+  buttonLabel(v, text) {
+    return null;
+  }
+
+  /**
+   * Draw the game's own controls into v.dom.controls and return true, or return false to
+   * leave them to the shared controls (controls.js), which ask first on every redraw.
+   */
+  controls(v) {
+    return false;
+  }
+
+  /** Draw the game's own hand into v.dom.hand and return true, or false for the shared one. */
+  hand(v) {
+    return false;
+  }
+
   /** Return the label of one option of a card with several (`opt` from readLegal). */
   optionLabel(v, card, opt) {
     return t("act.plain");
@@ -125,6 +154,11 @@ export function stockEl(o) {
     h("div.card-row", o.turned ? cardEl(o.turned, { cls: "turned" }) : null,
       count ? h("div.stock-pile", Array.from({ length: Math.min(count, 4) }, () =>
         backEl())) : null));
+}
+
+/** Return lists of DOM pieces joined by commas, as one list of pieces. */
+export function joined(parts) {
+  return h("span", parts.map((p, i) => [i ? ", " : "", p]));
 }
 
 /** Return declared melds as DOM: items of {label, cards: "JD 9D AD"}, or null if none. */

@@ -3,8 +3,9 @@
 import { t } from "../i18n.js";
 import { fetchMeta, rulesLine, rulesSummary } from "../rules.js";
 import { h, mount } from "../ui.js";
-import { actionWords, displayName, sheetTable } from "../words.js";
+import { displayName, sheetTable } from "../words.js";
 import { inviteUrl } from "./center.js";
+import { moveLog } from "./movelog.js";
 
 /** Draw the side panel of view `v` with its open tab. */
 export function renderSide(v) {
@@ -24,9 +25,7 @@ export function renderSide(v) {
       barrel_falls: (v.obs && v.obs.barrel_falls) || (v.over && v.over.barrel_falls),
       settlement: v.over && v.over.settlement }));
   } else if (v.tab === "moves") {
-    const hist = (v.obs && v.obs.history) || [];
-    body = h("ol.moves", hist.map(([s, text]) => h("li",
-      h("b", displayName(names[s], s)), " ", actionWords(text, names))));
+    body = moveLog(v); // this deal's moves in words, tricks grouped (movelog.js)
   } else if (v.tab === "chat") {
     body = h("div.chat-box",
       h("ul.chat-lines", { "aria-live": "polite" }, v.chat.map((line) =>

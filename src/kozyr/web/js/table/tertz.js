@@ -4,8 +4,8 @@
 // observation's `taken`, null afterwards).
 import { h } from "../ui.js";
 import { t } from "../i18n.js";
-import { cardInline } from "../words.js";
-import { meldsEl, Renderer, stockEl, stockItem, trumpItem } from "./renderer.js";
+import { cardInline, comboWords, sentence } from "../words.js";
+import { joined, meldsEl, Renderer, stockEl, stockItem, trumpItem } from "./renderer.js";
 
 export default class TertzRenderer extends Renderer {
   seatExtras(v, s) {
@@ -17,6 +17,23 @@ export default class TertzRenderer extends Renderer {
       cards: c.cards || "" })));
     const taken = takenEl(o, s);
     return melds || taken ? h("div.seat-extras", melds, taken) : null;
+  }
+
+  moveWords(v, s, text) {
+    // "declare" / "shows …": the seat's combinations as the observation shows them, with their
+    // values, at its last such entry ("declares a tertz in ♦ (20)").
+    const w = String(text).trim().split(/\s+/);
+    if (w[0] !== "declare" && w[0] !== "shows") return null;
+    const o = v.obs;
+    const mine = Array.isArray(o.combinations) && Array.isArray(o.combinations[s])
+      ? o.combinations[s] : [];
+    const lastOfSeat = (o.history || []).filter(([who, x]) => who === s &&
+      /^(declare|shows)\b/.test(String(x))).pop();
+    if (!mine.length || !lastOfSeat || lastOfSeat[1] !== text) return null;
+    const list = mine.filter((c) => w[0] === "declare" || c.kind !== "marriage");
+    return sentence(w[0] === "declare" ? "log.declares" : "log.shows", { what: joined(list.map(
+      (c) => sentence("log.combo_n", { what: h("span", comboWords("tertz", c.kind, c.cards)),
+        n: c.value ?? "" }))) });
   }
 
   centerKeys(o) {

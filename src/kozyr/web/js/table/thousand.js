@@ -7,7 +7,7 @@ import { parseCards, suitIcon } from "../cards.js";
 import { t } from "../i18n.js";
 import { readLegal } from "../legal.js";
 import { h } from "../ui.js";
-import { backEl, cardEl, displayName } from "../words.js";
+import { backEl, cardEl, cardInline, displayName, sentence, suitSign } from "../words.js";
 import { Renderer, spokenWords, trumpItem } from "./renderer.js";
 
 const DEFAULT_MARRIAGES = { H: 100, D: 80, C: 60, S: 40 };
@@ -134,6 +134,17 @@ export default class ThousandRenderer extends Renderer {
     return t(key, { n });
   }
 
+  moveWords(v, s, text) {
+    // A declaring lead in words with its value: "plays K♥ and declares the marriage ♥ (100)".
+    const w = String(text).trim().split(/\s+/);
+    const kind = w.slice(2).join(" ");
+    if (w[0] !== "play" || !LOG_KEY[kind] || !w[1] || w[1].length !== 2) return null;
+    const card = w[1];
+    const n = kind === "marriage" && card[0] === "A" ? ACE_MARRIAGE
+      : declarationValue(v, card[1], kind);
+    return sentence(LOG_KEY[kind], { card: cardInline(card), s: suitSign(card[1]), n });
+  }
+
   announce(before, after) {
     // `marriages`: [seat, suit] per marriage, [seat, suit, words] for §11's declarations.
     const mb = before.marriages || [];
@@ -159,12 +170,18 @@ const ACE_MARRIAGE = 200;
 // The choice buttons and the words of each declaring lead (legal.js `kind`).
 const DECLARE_LABEL = { marriage: "act.marriage", "marriage keep": "act.marriage_keep",
   bed: "act.bed", "bed keep": "act.bed_keep", nines: "act.nines" };
+const LOG_KEY = { marriage: "log.marriage_n", "marriage keep": "log.marriage_keep_n",
+  bed: "log.bed_n", "bed keep": "log.bed_keep_n", nines: "log.nines_n" };
 const DECLARATION_TERM = { marriage: "term.marriage", "marriage keep": "term.marriage",
   bed: "term.bed", "bed keep": "term.bed", nines: "term.nines" };
 
 /** Return the rules the table plays (the observation's, else the table's). */
 function rulesOf(v) {
-  return (v.obs && v.obs.rules) || (v.info && v.info.rules) || {};
+  // The observation's `rules` is the preset's name or its record form; the table's TableInfo
+  // carries them as a dict (marriage_values ...).
+  const r = v.obs && v.obs.rules;
+  if (r && typeof r === "object" && r.marriage_values) return r;
+  return (v.info && v.info.rules) || {};
 }
 
 /** Return what a marriage of `suit` is worth under the table's rules. */
