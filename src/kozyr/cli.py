@@ -26,16 +26,26 @@ RuleOpt = Annotated[list[str] | None, typer.Option(
     "--rule", "-r", help="Override a rule option: name=value (repeatable).")]
 PresetOpt = Annotated[str | None, typer.Option("--preset", "-p", help="Rule preset.")]
 SeedOpt = Annotated[int | None, typer.Option("--seed", help="Seed of the deals (default: random).")]
+LangOpt = Annotated[str | None, typer.Option(
+    "--lang", help="Language of the text: en, ru, uk or pl (default: from LC_ALL, LC_MESSAGES "
+    "or LANG, else en).")]
+
+
+def _lang(value: str | None) -> str:
+    """Return the language asked for, else the environment's (kozyr.terminal.words)."""
+    from kozyr.terminal.words import lang_from_env
+
+    return value.strip().lower() if value else lang_from_env()
 
 
 @app.command()
 def replay(file: Annotated[Path, typer.Argument(help="Game record (JSON), '-' for stdin.")],
            json: Annotated[bool, typer.Option("--json", help="Print the sheet as JSON.")] = False,
-           ) -> None:
+           lang: LangOpt = None) -> None:
     """Replay a game record and print its score sheet."""
     from kozyr.replay import main as replay_main
 
-    raise typer.Exit(replay_main(str(file), as_json=json))
+    raise typer.Exit(replay_main(str(file), as_json=json, lang=_lang(lang)))
 
 
 @app.command()
@@ -62,12 +72,12 @@ def play(game: Annotated[str, typer.Argument(help=GAME_HELP)] = "thousand",
              "--seats", help="Comma-separated: human or a bot name per seat.")] = None,
          seed: SeedOpt = None,
          save: Annotated[Path | None, typer.Option("--save", help="Write the record here.")]
-         = None) -> None:
+         = None, lang: LangOpt = None) -> None:
     """Play in the terminal against bots."""
     from kozyr.terminal.play import main as play_main
 
     raise typer.Exit(play_main(game, preset=preset, rules=rule or [], seats=seats, seed=seed,
-                               save=str(save) if save else None))
+                               save=str(save) if save else None, lang=_lang(lang)))
 
 
 @app.command()

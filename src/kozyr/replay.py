@@ -1,4 +1,7 @@
-"""``kozyr replay FILE [--json]``: replay a game record and print its score sheet.
+"""``kozyr replay FILE [--json] [--lang LANG]``: replay a game record and print its score sheet.
+
+The text sheet speaks ``lang`` (:mod:`kozyr.terminal.words`: en, ru, uk, pl); the JSON is the
+same in every language.
 
 Exit status 0 on success; 2 with one line on stderr if the file cannot be read, the record is
 malformed, or an action is illegal ("deal 3, action 7 ('play KH'): ...").  Nothing is printed to
@@ -17,13 +20,17 @@ from kozyr.records import (
     read_record_file,
     replay_record,
 )
+from kozyr.terminal.words import LANGS, lang, speaking, t, word
 
 
 def main(path: str, *, as_json: bool = False, out: TextIO | None = None,
-         err: TextIO | None = None) -> int:
+         err: TextIO | None = None, lang: str = "en") -> int:
     """Replay the record at ``path`` ('-' for stdin) and print its sheet; return the exit status."""
     out = out or sys.stdout
     err = err or sys.stderr
+    if lang not in LANGS:
+        print("kozyr replay: " + t("cli.bad_lang", lang=lang, langs=", ".join(LANGS)), file=err)
+        return 2
     try:
         result = replay_record(read_record_file(path))
     except KozyrError as e:
@@ -32,7 +39,8 @@ def main(path: str, *, as_json: bool = False, out: TextIO | None = None,
     if as_json:
         out.write(json.dumps(result.summary(), ensure_ascii=False) + "\n")
     else:
-        out.write(format_sheet(result))
+        with speaking(lang):
+            out.write(format_sheet(result))
     return 0
 
 
@@ -55,12 +63,15 @@ def format_sheet(result: Replay) -> str:
 
     Every column is as wide as its widest cell (a deal's marks included) and columns are
     two spaces apart, so nothing runs together; seats are labelled ``0:ann`` (seat_labels).
+    The words are in the language being spoken (:func:`kozyr.terminal.words.speaking`).
     """
+    from kozyr.terminal.render import game_title, rules_line
+
     summary: dict[str, Any] = result.summary()
     names = result.players
     labels = seat_labels(names)
     m = result.match
-    head = ["#", "dealer", "decl", "bid", "contr", *labels]
+    head = ["#", t("rp.dealer"), t("rp.decl"), t("rp.bid"), t("rp.contr"), *labels]
     rows: list[list[str]] = []
     for i, row in enumerate(summary["deals"], start=1):
         decl = "-" if row["declarer"] is None else str(row["declarer"])
@@ -76,19 +87,20 @@ def format_sheet(result: Replay) -> str:
     def line(cells: list[str]) -> str:
         return "  ".join(cell.rjust(w) for cell, w in zip(cells, widths, strict=True)).rstrip()
 
-    lines = [f"{m.GAME} — {m.rules.describe()}", "", line(head)]
+    title = m.GAME if lang() == "en" else game_title(m.GAME)
+    lines = [f"{title} — {rules_line(m.rules)}", "", line(head)]
     lines.extend(line(r) for r in rows)
     lines.append("")
-    lines.append("totals: " + ", ".join(f"{n} {t}" for n, t in zip(labels, summary["totals"],
+    lines.append(t("rp.totals") + ", ".join(f"{n} {t}" for n, t in zip(labels, summary["totals"],
                                                                     strict=True)))
     winner = summary["winner"]
     if winner is not None:
         seats = winner if isinstance(winner, list) else [winner]
-        lines.append("winner: " + " & ".join(labels[s] for s in seats))
+        lines.append(t("rp.winner") + " & ".join(labels[s] for s in seats))
     open_deal = summary["open_deal"]
     if open_deal is not None:
-        lines.append(f"open deal: dealer {open_deal['dealer']}, phase {open_deal['phase']}, "
-                     f"seat {open_deal['to_act']} to act")
+        lines.append(t("rp.open", dealer=open_deal["dealer"], seat=open_deal["to_act"],
+                       phase=word("phase", str(open_deal["phase"]))))
     elif not summary["complete"]:
-        lines.append("the match is not finished")
+        lines.append(t("rp.unfinished"))
     return "\n".join(lines) + "\n"

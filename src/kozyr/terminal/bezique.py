@@ -8,6 +8,7 @@ from typing import Any
 from rich.text import Text
 
 from kozyr.terminal.render import line, seat_name, table_row
+from kozyr.terminal.words import t, word
 
 
 def status_lines(obs: dict[str, Any], names: Sequence[str]) -> list[Text]:
@@ -15,19 +16,19 @@ def status_lines(obs: dict[str, Any], names: Sequence[str]) -> list[Text]:
     out: list[Text] = []
     row = table_row(obs, names)
     if row.plain:
-        out.append(line("Table", row))
+        out.append(line(t("label.table"), row))
     tables = obs.get("table") or []
     if any(tables):
-        out.append(line("On table", "; ".join(
+        out.append(line(t("label.on_table"), "; ".join(
             f"{seat_name(names, i)}: {t}" for i, t in enumerate(tables) if t)))
     combos = obs.get("combinations") or []
     if any(combos):
-        out.append(line("Declared", "; ".join(
+        out.append(line(t("label.declared"), "; ".join(
             f"{seat_name(names, i)}: " + ", ".join(
-                f"{c['kind']} {c['cards']} ({c['points']})" for c in cs)
+                f"{word('meld', str(c['kind']))} {c['cards']} ({c['points']})" for c in cs)
             for i, cs in enumerate(combos) if cs)))
     points = obs.get("deal_points")
     if points:
-        out.append(line("This deal", "  ".join(
+        out.append(line(t("label.this_deal"), "  ".join(
             f"{seat_name(names, i)} {p}" for i, p in enumerate(points))))
     return out

@@ -16,6 +16,7 @@ from kozyr.terminal.render import (
     seat_name,
     table_row,
 )
+from kozyr.terminal.words import t, word
 
 
 def status_lines(obs: dict[str, Any], names: Sequence[str]) -> list[Text]:
@@ -23,27 +24,28 @@ def status_lines(obs: dict[str, Any], names: Sequence[str]) -> list[Text]:
     out: list[Text] = []
     teams = obs.get("teams")
     if teams:
-        out.append(line("Teams", " vs ".join(
+        out.append(line(t("label.teams"), t("db.vs").join(
             " + ".join(seat_name(names, s) for s in team) for team in teams)))
-    out.append(line("Bidding", bidding_text(obs.get("history") or [], names)))
+    out.append(line(t("label.bidding"), bidding_text(obs.get("history") or [], names)))
     row = table_row(obs, names)
     if row.plain:
-        out.append(line("Table", row))
+        out.append(line(t("label.table"), row))
     melds = obs.get("melds")  # [[seat, kind, cards], ...]
     if melds:
-        out.append(line("Melds", Text(", ").join(
-            Text.assemble((f"{seat_name(names, s)} ", "bold"), f"{kind} ", pretty(str(cards)))
+        out.append(line(t("label.melds"), Text(", ").join(
+            Text.assemble((f"{seat_name(names, s)} ", "bold"), f"{word('meld', str(kind))} ",
+                          pretty(str(cards)))
             for s, kind, cards in melds)))
     baits = obs.get("baits") or []
     if any(baits):
-        out.append(line("Baits", "  ".join(f"{seat_name(names, i)} {b}"
+        out.append(line(t("label.baits"), "  ".join(f"{seat_name(names, i)} {b}"
                                            for i, b in enumerate(baits) if b)))
     bella = obs.get("bella")
     if bella:
         if isinstance(bella, list) and len(bella) == len(names) and all(
                 isinstance(v, list) for v in bella):
             if any(bella):
-                out.append(line("Bella", combos_text(bella, names)))
+                out.append(line(t("label.bella"), combos_text(bella, names)))
         else:
-            out.append(line("Bella", generic_text(bella, names)))
+            out.append(line(t("label.bella"), generic_text(bella, names)))
     return out

@@ -8,6 +8,8 @@ the action text (``bid 120``, ``play KH``), or just a card (``KH``).  Bad input 
 message and a new prompt; ``quit`` or Ctrl-D ends the game cleanly.
 
 Input and output are injectable: ``main(..., console=Console(file=buf), input_fn=scripted)``.
+Every word shown comes from :mod:`kozyr.terminal.words` in the language ``main`` is given
+(``kozyr play --lang``); the commands and actions typed stay the records' English words.
 """
 
 from __future__ import annotations
@@ -28,20 +30,21 @@ from kozyr.games.registry import settlement_of
 from kozyr.terminal.render import (
     choices_text,
     describe_action,
+    game_title,
+    rules_line,
     rules_table,
     sheet_table,
     status,
     trick_text,
 )
+from kozyr.terminal.words import LANGS, lang, speaking
+from kozyr.terminal.words import t as tr
 
 InputFn = Callable[[str], str]
 HUMAN = "human"
 #: Bids listed by number at most; the rest can be typed (``bid 180``).
 MAX_LISTED_BIDS = 12
 
-HELP = ("Type the number of a choice, or the action itself (`bid 120`, `pass`, `play KH`, "
-        "or just `KH`).\nOther commands: `board` redraws the table, `sheet` shows the score "
-        "sheet, `rules` the rules, `quit` (or Ctrl-D) ends the game.")
 
 
 class Quit(Exception):
@@ -84,7 +87,7 @@ class Session:
         self.console = console
         self.input = input_fn
         self.human: int | None = seats.index(HUMAN) if HUMAN in seats else None
-        self.names = ["You" if s == HUMAN else f"P{i}" for i, s in enumerate(seats)]
+        self.names = [tr("name.you") if s == HUMAN else f"P{i}" for i, s in enumerate(seats)]
         self._shown = 0  # history entries of the open deal already printed
         self._tricks = 0
         self._sheet_rows = 0
@@ -102,14 +105,16 @@ class Session:
         """Print who sits where and the rules."""
         m = self.match
         # Not the seed: it would tell the human every hand.
-        self.say(Text(f"kozyr · {m.GAME}", style="bold"))
-        self.say(Text(m.rules.describe(), style="dim"))
-        seats = ", ".join(f"{n} = {'you' if s == HUMAN else s + ' bot'}"
-                          for n, s in zip(self.names, self.seats, strict=True) if n != "You")
-        self.say(f"Seats: You are P{self.human}; {seats}." if self.human is not None
-                 else f"Seats: {seats} (bots only).")
+        # English names the game by its id, as it always has; another language by its name.
+        title = m.GAME if lang() == "en" else game_title(m.GAME)
+        self.say(Text(tr("intro.title", game=title), style="bold"))
+        self.say(Text(rules_line(m.rules), style="dim"))
+        seats = ", ".join(tr("intro.seat_bot", name=n, bot=s)
+                          for n, s in zip(self.names, self.seats, strict=True) if s != HUMAN)
+        self.say(tr("intro.you_are", seat=self.human, seats=seats) if self.human is not None
+                 else tr("intro.bots_only", seats=seats))
         if self.human is not None:
-            self.say(Text("Type `help` for commands.", style="dim"))
+            self.say(Text(tr("intro.help"), style="dim"))
 
     def show_new_events(self, actor: int | None = None, action: str | None = None) -> None:
         """Print the actions of this deal the human has not seen yet, and finished tricks.
@@ -128,14 +133,15 @@ class Session:
             if seat == self.human:
                 continue
             who = self.names[seat] if isinstance(seat, int) and 0 <= seat < len(self.names) \
-                else "Table"
+                else tr("name.table")
             self.say(Text.assemble("  ", (f"{who}: ", "bold"),
                                    describe_action(str(text), self.names)))
         self._shown = len(hist)
         tricks = sum(obs.get("tricks_won") or [])
         last = obs.get("last_trick")
         if tricks > self._tricks and isinstance(last, dict) and last.get("cards"):
-            self.say(Text.assemble("  ", ("trick: ", "dim"), trick_text(last["cards"], self.names),
+            self.say(Text.assemble("  ", (tr("event.trick"), "dim"),
+                                   trick_text(last["cards"], self.names),
                                    ("  → ", "dim"), (self.names[last["winner"]], "bold green")))
         self._tricks = tricks
 
@@ -144,7 +150,7 @@ class Session:
         the settlement once the match is over)."""
         rows = [r.to_json() for r in self.match.sheet]
         if not rows:
-            self.say("No deal has been scored yet.")
+            self.say(tr("sheet.none"))
             return
         extras = {**self.match.summary_extras(), "settlement": settlement_of(self.match)}
         self.console.print(sheet_table(rows, self.names, last=last, extras=extras))
@@ -160,7 +166,7 @@ class Session:
                     self.finish_deals()
                     m.deal()
                     self._shown = self._tricks = 0
-                    self.say(Text(f"\n── Deal {m.deal_index + 1} · dealer {self.names[m.dealer]} "
+                    self.say(Text(tr("deal.head", n=m.deal_index + 1, name=self.names[m.dealer])
                                   + "─" * 40, style="bold blue"))
                     self.show_new_events()
                     continue
@@ -176,7 +182,7 @@ class Session:
                     continue
                 self.show_new_events()
         except (Quit, KeyboardInterrupt):
-            self.say("\nGame stopped. Goodbye.")
+            self.say(tr("stopped"))
             return 0
         self.finish_deals()
         self.say_winner()
@@ -203,13 +209,13 @@ class Session:
         """Print the end of the match."""
         w = self.match.winner
         seats = w if isinstance(w, list) else [w] if w is not None else []
-        who = " and ".join(self.names[s] for s in seats) or "nobody"
+        who = tr("over.and").join(self.names[s] for s in seats) or tr("over.nobody")
         won = self.human is not None and self.human in seats
-        self.say(Text(f"\nThe match is over: {who} won."
-                      + (" Congratulations!" if won else ""), style="bold green"))
+        self.say(Text(tr("over.won", who=who) + (tr("over.congrats") if won else ""),
+                      style="bold green"))
         pay = settlement_of(self.match)
         if pay is not None:
-            self.say("Settlement: " + ", ".join(f"{n} {p:+d}"
+            self.say(tr("over.settlement") + ", ".join(f"{n} {p:+d}"
                                                 for n, p in zip(self.names, pay, strict=True)))
 
     # -- the human's turn -----------------------------------------------------------------
@@ -241,13 +247,12 @@ class Session:
         obs = self.observation()
         self.console.print()
         self.console.print(status(obs, self.names))
-        self.console.print(Text("Your choices:", style="bold"))
+        self.console.print(Text(tr("choices"), style="bold"))
         self.console.print(choices_text([describe_action(t, self.names) for t in shown],
                                         width=min(self.console.width, 100)))
         if len(shown) < len(texts):
             hidden = [t for t in texts if t not in shown]
-            self.say(Text(f"  ({len(hidden)} more, not numbered: type one, e.g. `{hidden[-1]}`)",
-                          style="dim"))
+            self.say(Text(tr("choices.more", n=len(hidden), example=hidden[-1]), style="dim"))
 
     def human_turn(self, seat: int) -> None:
         """Ask the human until a legal action is applied."""
@@ -257,7 +262,7 @@ class Session:
         self.draw(shown, texts)
         while True:
             try:
-                raw = self.input("Your move> ")
+                raw = self.input(tr("prompt"))
             except (EOFError, KeyboardInterrupt):
                 raise Quit() from None
             answer = raw.strip()
@@ -267,7 +272,7 @@ class Session:
             if low in ("quit", "exit", "q"):
                 raise Quit()
             if low in ("help", "?", "h"):
-                self.say(HELP)
+                self.say(tr("help"))
                 continue
             if low in ("board", "b", "show"):
                 self.draw(shown, texts)
@@ -276,7 +281,7 @@ class Session:
                 self.show_sheet()
                 continue
             if low == "rules":
-                self.say(m.rules.describe())
+                self.say(rules_line(m.rules))
                 self.console.print(rules_table(m.rules))
                 continue
             try:
@@ -284,10 +289,10 @@ class Session:
                 m.apply(text)
             except (KozyrError, ValueError) as e:
                 self.say(Text(f"✗ {e}", style="bold red"))
-                self.say(Text("  Type a number from the list, an action, or `help`.",
-                              style="dim"))
+                self.say(Text(tr("error.retry"), style="dim"))
                 continue
-            self.say(Text.assemble("  ", ("You: ", "bold"), describe_action(text, self.names)))
+            self.say(Text.assemble("  ", (f"{self.names[seat]}: ", "bold"),
+                                   describe_action(text, self.names)))
             return
 
     def resolve(self, answer: str, shown: list[str], texts: list[str]) -> str:
@@ -296,7 +301,7 @@ class Session:
             n = int(answer)
             if 1 <= n <= len(shown):
                 return shown[n - 1]
-            raise ValueError(f"{n} is not one of the choices (1-{len(shown)})")
+            raise ValueError(tr("error.not_choice", n=n, m=len(shown)))
         low = " ".join(answer.split()).lower()
         for t in texts:
             if t.lower() == low:
@@ -365,8 +370,21 @@ def _default_input(console: Console) -> InputFn:
 
 def main(game: str, *, preset: str | None, rules: list[str], seats: str | None,
          seed: int | None, save: str | None, console: Console | None = None,
-         input_fn: InputFn | None = None) -> int:
-    """Run ``kozyr play``; return the exit status (2 for bad flags)."""
+         input_fn: InputFn | None = None, lang: str = "en") -> int:
+    """Run ``kozyr play`` speaking ``lang`` (words.LANGS); return the exit status (2 for bad
+    flags)."""
+    if lang not in LANGS:
+        print("kozyr play: " + tr("cli.bad_lang", lang=lang, langs=", ".join(LANGS)),
+              file=sys.stderr)
+        return 2
+    with speaking(lang):
+        return _main(game, preset=preset, rules=rules, seats=seats, seed=seed, save=save,
+                     console=console, input_fn=input_fn)
+
+
+def _main(game: str, *, preset: str | None, rules: list[str], seats: str | None,
+          seed: int | None, save: str | None, console: Console | None,
+          input_fn: InputFn | None) -> int:
     from kozyr.games import make_rules, new_match
 
     try:
@@ -385,7 +403,7 @@ def main(game: str, *, preset: str | None, rules: list[str], seats: str | None,
     status_code = session.run()
     if save:
         write_save(match, kinds, save)
-        console.print(f"Record saved to {save}")
+        console.print(tr("saved", path=save))
     return status_code
 
 

@@ -2,7 +2,8 @@
 
 Every function here takes an observation dict (``match.observation(seat)``) and the seat
 names, never the match, so the screen cannot show what the seat may not see.  Cards are
-shown as ``A♠ 10♥`` with hearts and diamonds in red; lines fit in 80 columns.
+shown as ``A♠ 10♥`` with hearts and diamonds in red; lines fit in 80 columns.  Every word
+comes from :mod:`kozyr.terminal.words`, in the language being spoken.
 
 >>> pretty("TH KS").plain
 '10♥ K♠'
@@ -21,9 +22,10 @@ from rich.text import Text
 
 from kozyr.cards import SUIT_SYMBOLS, parse_card, parse_suit, pretty_card
 from kozyr.core.errors import RulesError
-from kozyr.core.option_texts import choice_words, localized_schema, texts_for
+from kozyr.core.option_texts import choice_text, localized_schema, texts_for
 from kozyr.core.rules import RuleSet
 from kozyr.games.registry import spec
+from kozyr.terminal.words import label_width, lang, t, tx, word
 
 RED_SUITS = (2, 3)  # diamonds, hearts
 SUIT_STYLE = ("bold", "bold", "bold red", "bold red")
@@ -59,7 +61,7 @@ def pretty(cards: str | Sequence[str] | None, sep: str = " ") -> Text:
 def hand_text(hand: str | None) -> Text:
     """Return a hand grouped by suit (♠ ♣ ♦ ♥, strongest first), suits set apart."""
     if not hand:
-        return Text("(hidden)" if hand is None else "(no cards)", style="dim")
+        return Text(t("hand.hidden") if hand is None else t("hand.empty"), style="dim")
     groups: dict[int, list[str]] = {}
     for tok in hand.split():
         groups.setdefault(parse_card(tok[:2] if len(tok) == 3 else tok) >> 3, []).append(tok)
@@ -86,42 +88,46 @@ def describe_action(text: str, names: Sequence[str], *, compact: bool = False) -
         out = card_text(parts[1])
         words = " ".join(parts[2:])
         if words:
-            out.append(f" + {PLAY_WORDS.get(words, words)}", style="bold yellow")
+            out.append(f" + {word('play', words)}", style="bold yellow")
         return out
     if head in ACTION_WORDS and len(parts) == 1:
-        return Text(ACTION_WORDS[head])
+        return Text(t(f"act.{head}"))
     if head == "give" and len(parts) == 3:
         seat = int(parts[1]) if parts[1].isdigit() else parts[1]
         if parts[2] == "??":
-            return Text(f"gives a card to {seat_name(names, seat)}")
-        return Text.assemble("give ", card_text(parts[2]), f" to {seat_name(names, seat)}")
+            return tx("act.give_hidden", name=seat_name(names, seat))
+        return tx("act.give", card=card_text(parts[2]), name=seat_name(names, seat))
     if head == "bid" and len(parts) == 2 and compact:
         return Text(parts[1])
     if head == "discard" and len(parts) == 2:
         if parts[1] == "??":
-            return Text("discards a card")
-        return Text.assemble("discard ", card_text(parts[1]))
+            return tx("act.discard_hidden")
+        return tx("act.discard", card=card_text(parts[1]))
     if head == "take" and len(parts) == 2:
-        return Text(f"take pile {parts[1]}")
+        return tx("act.take", n=parts[1])
     if head == "trump" and len(parts) == 2:
-        return Text.assemble("trump ", suit_text(parts[1]))
+        return tx("act.trump", suit=suit_text(parts[1]))
+    if lang() != "en" and head in VERBS:
+        # In English the action's own text is its name; another language says it in words,
+        # the cards drawn and Piquet's categories named.
+        out = Text(t(f"verb.{head}"))
+        for tok in parts[1:]:
+            out.append(" ")
+            out.append_text(card_text(tok) if _is_card(tok[:2]) else Text(
+                word("cat", tok).lower()))
+        return out
     return Text(text)
 
 
-#: The words after a played card, in words (Thousand's declaring leads, Debertz's bella).
-PLAY_WORDS = {"marriage": "marriage", "marriage keep": "marriage in suit (trump stays)",
-              "bed": "bed marriage", "bed keep": "bed marriage in suit (trump stays)",
-              "nines": "four nines", "bella": "bella"}
-#: One-word actions said in words (Thousand §11: the blind's look, buying, the strike-out).
-ACTION_WORDS = {"look": "look at the cards", "buy": "buy the talon",
-                "decline": "decline the talon", "strikeout": "strike out (nobody scores)"}
-#: What each sheet mark means (spec/records.md; rules/thousand.md §11.8, debertz.md).
-MARK_WORDS = {"B": "bolt", "P": "write-off", "C": "strike-out", "barrel": "on the barrel",
-              "barrel-fall": "fell off the barrel", "dump-truck": "dump truck",
-              "x2": "golden horse, doubled", "redeal": "redeal", "cut-penalty": "cut penalty",
-              "sold": "sold the talon", "idle": "idle (barrel contract)",
-              "golden-reset": "golden horse: scores reset", "bait": "bait",
-              "hanging-bait": "hanging bait", "skate": "no trick", "debertz": "debertz"}
+#: The words after a played card (Thousand's declaring leads, Debertz's bella): words.py's
+#: ``play.<words>``.
+PLAY_WORDS = ("marriage", "marriage keep", "bed", "bed keep", "nines", "bella")
+#: One-word actions said in words (Thousand §11: the blind's look, buying, the strike-out):
+#: words.py's ``act.<action>``.
+ACTION_WORDS = ("look", "buy", "decline", "strikeout")
+#: The other actions, said in words in a language other than English (``verb.<action>``).
+VERBS = ("pass", "bid", "contract", "writeoff", "redeal", "keep", "blind", "accept", "declare",
+         "swap7", "exchange", "sink", "draw", "show7")
 
 
 def choices_text(labels: Sequence[Text], width: int = 80) -> Text:
@@ -166,8 +172,8 @@ def bidding_text(history: Sequence[Sequence[Any]], names: Sequence[str]) -> Text
 
 
 def line(label: str, value: Text | str) -> Text:
-    """Return one labelled line of the status."""
-    return Text.assemble((f"{label:<11}", "bold cyan"), value)
+    """Return one labelled line of the status (labels as wide as the language's widest)."""
+    return Text.assemble((label.ljust(label_width()), "bold cyan"), value)
 
 
 def status(obs: dict[str, Any], names: Sequence[str]) -> RenderableType:
@@ -175,29 +181,39 @@ def status(obs: dict[str, Any], names: Sequence[str]) -> RenderableType:
     game = obs.get("game", "")
     lines: list[Text] = []
     head = Text.assemble(
-        (f" {str(game).capitalize()} ", "bold reverse"),
-        f"  deal {int(obs.get('deal_index', 0)) + 1}",
-        f" · dealer {seat_name(names, obs.get('dealer'))}",
-        f" · {obs.get('phase', '')}")
+        (f" {game_title(str(game))} ", "bold reverse"),
+        t("head.deal", n=int(obs.get("deal_index", 0)) + 1),
+        t("head.dealer", name=seat_name(names, obs.get("dealer"))),
+        t("head.phase", phase=word("phase", str(obs.get("phase", "")))))
     to_act = obs.get("to_act")
     if to_act is not None:
-        head.append(f" · to act: {seat_name(names, to_act)}", style="bold")
+        head.append(t("head.to_act", name=seat_name(names, to_act)), style="bold")
     lines.append(head)
-    lines.append(line("Scores", scores_text(obs, names)))
+    lines.append(line(t("label.scores"), scores_text(obs, names)))
     lines.extend(game_lines(obs, names))
     last = obs.get("last_trick")
     if isinstance(last, dict) and last.get("cards"):
-        lines.append(line("Last trick", Text.assemble(
+        lines.append(line(t("label.last_trick"), Text.assemble(
             trick_text(last["cards"], names),
             f"  → {seat_name(names, last.get('winner'))}")))
     if obs.get("phase") == "play" or obs.get("trick"):
-        lines.append(line("Trick", trick_text(obs.get("trick"), names)))
+        lines.append(line(t("label.trick"), trick_text(obs.get("trick"), names)))
     tricks = obs.get("tricks_won")
     if tricks and any(tricks):
-        lines.append(line("Tricks won", Text("  ").join(
+        lines.append(line(t("label.tricks_won"), Text("  ").join(
             Text(f"{seat_name(names, i)} {n}") for i, n in enumerate(tricks))))
-    lines.append(line("Your hand", hand_text(obs.get("hand"))))
+    lines.append(line(t("label.hand"), hand_text(obs.get("hand"))))
     return Group(*lines)
+
+
+def game_title(game: str) -> str:
+    """Return a game's name (``thousand`` -> ``Thousand``, ``Тысяча``, ``Tysiąc``)."""
+    key = f"game.{game}"
+    return t(key) if key in _KNOWN_GAMES else game.capitalize()
+
+
+_KNOWN_GAMES = frozenset(("game.thousand", "game.debertz", "game.tertz", "game.piquet",
+                          "game.bezique"))
 
 
 def table_row(obs: dict[str, Any], names: Sequence[str]) -> Text:
@@ -207,17 +223,17 @@ def table_row(obs: dict[str, Any], names: Sequence[str]) -> Text:
     """
     row = Text()
     if obs.get("turned"):
-        row.append_text(Text.assemble("turned ", card_text(str(obs["turned"])), "   "))
+        row.append_text(Text.assemble(t("row.turned"), card_text(str(obs["turned"])), "   "))
     if obs.get("trump"):
-        row.append_text(Text.assemble("trump ", suit_text(str(obs["trump"])), "   "))
+        row.append_text(Text.assemble(t("row.trump"), suit_text(str(obs["trump"])), "   "))
     if obs.get("declarer") is not None:
-        row.append(f"declarer {seat_name(names, obs['declarer'])}   ")
+        row.append(t("row.declarer", name=seat_name(names, obs["declarer"])))
     if obs.get("stock_size") is not None:
-        row.append(f"stock {obs['stock_size']}   ")
+        row.append(t("row.stock", n=obs["stock_size"]))
     if obs.get("cutter"):
-        row.append_text(Text.assemble("cutter ", card_text(str(obs["cutter"])), "   "))
+        row.append_text(Text.assemble(t("row.cutter"), card_text(str(obs["cutter"])), "   "))
     if obs.get("pot"):
-        row.append(f"hanging pot {obs['pot']}")
+        row.append(t("row.pot", n=obs["pot"]))
     return row
 
 
@@ -242,7 +258,8 @@ def combos_text(per_seat: Sequence[Any], names: Sequence[str]) -> Text:
         items = []
         for c in combos:
             if isinstance(c, dict):
-                items.append(Text.assemble(f"{c.get('kind', '')} ", pretty(c.get("cards")),
+                items.append(Text.assemble(f"{word('meld', str(c.get('kind', '')))} ",
+                                           pretty(c.get("cards")),
                                            f" ({c.get('value', '?')})"))
             else:
                 items.append(generic_text(c, names))
@@ -284,11 +301,11 @@ def sheet_table(sheet: Sequence[dict[str, Any]], names: Sequence[str],
     ``barrel_falls`` and, once the match is complete, ``settlement`` become the last rows.
     The marks shown are explained under the table.
     """
-    table = Table(title="Score sheet", title_style="bold", show_lines=False, padding=(0, 1),
+    table = Table(title=t("sheet.title"), title_style="bold", show_lines=False, padding=(0, 1),
                   header_style="bold cyan", caption_justify="left")
     table.add_column("#", justify="right")
-    table.add_column("Decl.")
-    table.add_column("Bid", justify="right")
+    table.add_column(t("sheet.decl"))
+    table.add_column(t("sheet.bid"), justify="right")
     for n in names:
         table.add_column(n, justify="right")
     start = 0 if last is None else max(0, len(sheet) - last)
@@ -297,7 +314,7 @@ def sheet_table(sheet: Sequence[dict[str, Any]], names: Sequence[str],
         decl = row.get("declarer")
         bid = row.get("contract") if row.get("contract") is not None else row.get("bid")
         if bid is None and row.get("trump"):
-            bid_text = Text.assemble("trump ", suit_text(str(row["trump"])))
+            bid_text = Text.assemble(t("row.trump"), suit_text(str(row["trump"])))
         else:
             bid_text = Text("" if bid is None else str(bid))
         cells: list[Text | str] = [str(i), seat_name(names, decl) if decl is not None else "—",
@@ -318,42 +335,66 @@ def sheet_table(sheet: Sequence[dict[str, Any]], names: Sequence[str],
         table.add_row(*cells)
     extras = extras or {}
     summary = [(label, values, fmt) for label, values, fmt in (
-        ("Barrel falls", extras.get("barrel_falls"), "{}"),
-        ("Settlement", extras.get("settlement"), "{:+d}")) if isinstance(values, list)]
+        (t("sheet.barrel_falls"), extras.get("barrel_falls"), "{}"),
+        (t("sheet.settlement"), extras.get("settlement"), "{:+d}")) if isinstance(values, list)]
     if summary and table.rows:
         table.rows[-1].end_section = True  # a rule between the deals and the summary
     for label, values, fmt in summary:
         table.add_row("", Text(label, style="bold"), "", *(fmt.format(v) for v in values))
     if seen:
-        table.caption = "Marks: " + " · ".join(f"{m} {MARK_WORDS.get(m, m)}" for m in seen)
+        table.caption = t("sheet.marks") + " · ".join(f"{m} {word('mark', m)}" for m in seen)
     return table
 
 
 def rules_table(rules: RuleSet) -> Table:
     """Return every option of ``rules`` grouped as on its rules page: label, value, and a mark
-    on the values that differ from the option's default (English, from the game's texts)."""
+    on the values that differ from the option's default (in the language being spoken, from
+    the game's texts)."""
     texts = texts_for(type(rules))
     local = localized_schema(type(rules), texts)
     by_name = {o["name"]: o for o in local["options"]}
     values = rules.as_dict()
-    table = Table(title="Rules", title_style="bold", show_header=False, padding=(0, 1),
+    table = Table(title=t("rules.title"), title_style="bold", show_header=False, padding=(0, 1),
                   box=None)
     table.add_column("option", style="cyan")
     table.add_column("value")
     for group in local["groups"]:
-        table.add_row(Text(group["title"]["en"], style="bold underline"), "")
+        table.add_row(Text(group["title"][lang()], style="bold underline"), "")
         for name in group["options"]:
             opt = by_name[name]
             value = values.get(name)
-            if isinstance(value, dict):
-                shown = " ".join(f"{SUIT_SYMBOLS[parse_suit(k)]}{v}" for k, v in value.items())
-            elif texts is not None and (opt["choices"] is not None or isinstance(value, bool)
-                                        or value is None):
-                shown = choice_words(texts, name, value)[0]
-            else:
-                shown = str(value)
+            shown = _value_text(texts, opt, value)
             changed = value != opt["default"]
-            table.add_row("  " + opt["texts"]["en"]["label"],
+            table.add_row("  " + opt["texts"][lang()]["label"],
                           Text(shown + (" *" if changed else ""),
                                style="bold yellow" if changed else ""))
     return table
+
+
+def _value_text(texts: Any, opt: dict[str, Any], value: Any) -> str:
+    """Return one option's value as the rules table and line show it."""
+    if isinstance(value, dict):
+        return " ".join(f"{SUIT_SYMBOLS[parse_suit(k)]}{v}" for k, v in value.items())
+    if texts is not None and (opt["choices"] is not None or isinstance(value, bool)
+                              or value is None):
+        return choice_text(texts, opt["name"], value, lang())
+    return str(value)
+
+
+def rules_line(rules: RuleSet) -> str:
+    """Return ``rules`` in one line: in English the rule set's own sentence (``describe``),
+    in another language each option that differs from its default as "label: value" (in the
+    rules page's order), or "standard rules" when none does (as the web client's)."""
+    if lang() == "en":
+        return rules.describe()
+    texts = texts_for(type(rules))
+    local = localized_schema(type(rules), texts)
+    by_name = {o["name"]: o for o in local["options"]}
+    values = rules.as_dict()
+    parts = []
+    for group in local["groups"]:
+        for name in group["options"]:
+            opt, value = by_name[name], values.get(name)
+            if value != opt["default"]:
+                parts.append(f"{opt['texts'][lang()]['label']}: {_value_text(texts, opt, value)}")
+    return " · ".join(parts) if parts else t("rules.standard")
