@@ -1,4 +1,4 @@
-"""The ``kozyr`` command line: replay, record, play, move, bot, arena, serve.
+"""The ``kozyr`` command line: replay, analyse, record, play, move, bot, arena, serve.
 
 Each command parses its flags here and hands over to the module that owns the feature, so the
 import cost of the web server is not paid by ``kozyr replay``.  Every command returns its exit
@@ -46,6 +46,26 @@ def replay(file: Annotated[Path, typer.Argument(help="Game record (JSON), '-' fo
     from kozyr.replay import main as replay_main
 
     raise typer.Exit(replay_main(str(file), as_json=json, lang=_lang(lang)))
+
+
+@app.command()
+def analyse(file: Annotated[Path, typer.Argument(help="Game record (JSON), '-' for stdin.")],
+            deal: Annotated[int | None, typer.Option(
+                "--deal", help="Only this finished deal (counted from 1).")] = None,
+            json: Annotated[bool, typer.Option("--json", help="Print JSON (docs/analysis.md).")]
+            = False,
+            budget: Annotated[float, typer.Option(
+                "--budget", help="Seconds of search per card (exact, then contract only).")]
+            = 2.0,
+            samples: Annotated[int, typer.Option(
+                "--samples", help="Thousand: deals sampled for the contract check.")] = 24,
+            seed: Annotated[int, typer.Option("--seed", help="Seed of the samples.")] = 0,
+            ) -> None:
+    """Analyse a record: double-dummy values per trick and each seat's costly decisions."""
+    from kozyr.analysis.report import main as analyse_main
+
+    raise typer.Exit(analyse_main(str(file), deal=deal, as_json=json, budget=budget,
+                                  samples=samples, seed=seed))
 
 
 @app.command()
@@ -123,7 +143,12 @@ def arena(game: Annotated[str, typer.Option("--game", help=GAME_HELP)] = "thousa
 def serve(host: Annotated[str, typer.Option("--host")] = "127.0.0.1",
           port: Annotated[int, typer.Option("--port")] = 8000,
           db: Annotated[str | None, typer.Option(
-              "--db", help="Database URL (default: SQLite under ./var/).")] = None,
+              "--db", help="Database URL: sqlite+aiosqlite:///FILE or "
+              "postgresql+asyncpg://USER@HOST/DB (default: SQLite under ./var/; also "
+              "KOZYR_DB).")] = None,
+          redis: Annotated[str | None, typer.Option(
+              "--redis", help="Redis URL (redis://HOST:6379/0) shared by several processes "
+              "of one room (default: none, one process; also KOZYR_REDIS).")] = None,
           origin: Annotated[list[str] | None, typer.Option(
               "--origin", help="Another origin whose pages may use the room, as "
               "scheme://host[:port] (repeatable; also KOZYR_ORIGINS).")] = None,
@@ -134,7 +159,8 @@ def serve(host: Annotated[str, typer.Option("--host")] = "127.0.0.1",
     """Run the online card room (limits and cookies: KOZYR_* variables, docs/security.md)."""
     from kozyr.server.main import main as serve_main
 
-    raise typer.Exit(serve_main(host=host, port=port, db=db, origins=tuple(origin or ()),
+    raise typer.Exit(serve_main(host=host, port=port, db=db, redis=redis,
+                                origins=tuple(origin or ()),
                                 trusted_proxies=tuple(trusted_proxy or ())))
 
 
