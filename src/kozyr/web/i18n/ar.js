@@ -369,4 +369,10 @@ export default {
   "bz.deal_points": "في هذا التوزيع: {n}",
   "bz.combinations": "المُعلن",
   "bz.score": "النتيجة",
+  // Piquet's and Bezique's names in the lobby (salon titles)
+  "game.piquet": "بيكيه",
+  "game.bezique": "بيزيك",
+  "preset.rubicon": "روبيكون",
+  "preset.cent": "حتى المئة",
+  "preset.1500": "حتى 1500",
 };

@@ -357,4 +357,7 @@ export default {
   "bz.deal_points": "this deal: {n}",
   "bz.combinations": "Declared",
   "bz.score": "Score",
+  // Piquet's and Bezique's names in the lobby (salon titles)
+  "game.piquet": "Piquet",
+  "game.bezique": "Bezique",
 };

@@ -369,4 +369,10 @@ export default {
   "bz.deal_points": "w tym rozdaniu: {n}",
   "bz.combinations": "Zgłoszone",
   "bz.score": "Wynik",
+  // Piquet's and Bezique's names in the lobby (salon titles)
+  "game.piquet": "Pikieta",
+  "game.bezique": "Bezik",
+  "preset.rubicon": "rubikon",
+  "preset.cent": "do stu",
+  "preset.1500": "do 1500",
 };

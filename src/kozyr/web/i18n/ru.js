@@ -369,4 +369,10 @@ export default {
   "bz.deal_points": "в этой сдаче: {n}",
   "bz.combinations": "Объявлено",
   "bz.score": "Счёт",
+  // Piquet's and Bezique's names in the lobby (salon titles)
+  "game.piquet": "Пикет",
+  "game.bezique": "Безик",
+  "preset.rubicon": "рубикон",
+  "preset.cent": "до ста",
+  "preset.1500": "до 1500",
 };

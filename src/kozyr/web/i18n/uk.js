@@ -369,4 +369,10 @@ export default {
   "bz.deal_points": "у цій роздачі: {n}",
   "bz.combinations": "Оголошено",
   "bz.score": "Рахунок",
+  // Piquet's and Bezique's names in the lobby (salon titles)
+  "game.piquet": "Пікет",
+  "game.bezique": "Безик",
+  "preset.rubicon": "рубікон",
+  "preset.cent": "до ста",
+  "preset.1500": "до 1500",
 };
