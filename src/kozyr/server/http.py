@@ -24,6 +24,7 @@ from starlette.staticfiles import StaticFiles
 from kozyr.core.errors import KozyrError
 from kozyr.core.option_texts import localized_schema, texts_for
 from kozyr.server import ratings
+from kozyr.server.analysis import Analyser
 from kozyr.server.auth import COOKIE, Auth
 from kozyr.server.lobby import Lobby, all_salons, available_games, parse_spec, salons
 from kozyr.server.protocol import VERSION, ProtocolError, check_json
@@ -138,6 +139,8 @@ class Api:
         #: finished games' summary extras (public id -> e.g. Thousand's ``barrel_falls``)
         self._extras: dict[str, dict[str, Any]] = {}
         self._steps: dict[str, dict[str, Any]] = {}
+        #: the replay page's Analysis view, in a worker process of its own
+        self.analyser = Analyser(1 if settings.bot_workers else 0)
 
     def routes(self) -> list[BaseRoute]:
         """Return the HTTP routes: the page, the API and the static files."""
@@ -161,6 +164,8 @@ class Api:
             Route("/api/games/{game_id}/record", api(self.game_record)),
             Route("/api/games/{game_id}/steps", api(self.game_steps)),
             Route("/api/replay", api(self.replay_view), methods=["POST"]),
+            Route("/api/games/{game_id}/analysis", api(self.game_analysis)),
+            Route("/api/analysis", api(self.record_analysis), methods=["POST"]),
             Mount("/static", StaticFiles(directory=str(web_dir()), check_dir=False),
                   name="static"),
         ]
@@ -419,6 +424,20 @@ class Api:
         if not isinstance(record, dict):
             raise ProtocolError("bad_message", "send {\"record\": a game record}")
         return JSONResponse(await asyncio.to_thread(_steps_of, record))
+
+    async def game_analysis(self, request: Request) -> Response:
+        """GET /api/games/{id}/analysis?deal=N: one deal of a finished match analysed
+        double-dummy (docs/analysis.md), computed once off the event loop and kept."""
+        g = await self._finished(request)
+        deal = request.query_params.get("deal", "")
+        return JSONResponse(await self.analyser.analyse(g.record, deal, key=g.public_id))
+
+    async def record_analysis(self, request: Request) -> Response:
+        """POST /api/analysis ``{"record": Record, "deal": N}``: one deal of any record
+        analysed (a record loaded in the page); 400 ``bad_message`` if it does not replay,
+        413 ``too_large`` past the limits of :mod:`kozyr.server.analysis`."""
+        body = await _body(request, max(self.max_body, REPLAY_BODY))
+        return JSONResponse(await self.analyser.analyse(body.get("record"), body.get("deal")))
 
     async def game_record(self, request: Request) -> Response:
         """GET /api/games/{id}/record: a finished match's record, as a download."""
