@@ -110,3 +110,44 @@ def test_the_create_form_speaks_the_games_words(browser: Any, server: str,
                                           describe), describe
         page.screenshot(path=str(shots / f"create-{locale}.png"), full_page=True)
         ctx.close()
+
+
+#: Every text node of the page whose text is an English catalogue string that the language
+#: says differently: an untranslated or hard-coded English string on screen.
+LEAKS_JS = """async (code) => {
+  const en = (await import('/static/i18n/en.js')).default;
+  const other = (await import(`/static/i18n/${code}.js`)).default;
+  const english = new Set(Object.entries(en).filter(([k, v]) => other[k] !== v && k !== 'lang.name'
+    && /[A-Za-z]{3}/.test(v) && !v.includes('{')).map(([, v]) => v));
+  const out = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const text = n.textContent.trim();
+    if (english.has(text)) out.push(text);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["pl", "uk"])
+def test_a_table_played_in_the_language_shows_no_english(browser: Any, server: str,
+                                                          shots: Path, lang: str) -> None:
+    from tests.browser.fixtures import register
+    from tests.browser.test_play import create_thousand, play_until
+
+    ctx = browser.new_context(locale={"pl": "pl-PL", "uk": "uk-UA"}[lang],
+                              viewport={"width": 1280, "height": 860})
+    page = ctx.new_page()
+    register(page, server)
+    assert page.evaluate("() => document.documentElement.lang") == lang
+    create_thousand(page, server)
+    page.wait_for_selector(".hand .card")
+    assert page.evaluate(LEAKS_JS, lang) == []
+    play_until(page, 1)
+    for tab in ("moves", "sheet", "rules"):
+        page.click(f"button.tab[data-tab={tab}]")
+        assert page.evaluate(LEAKS_JS, lang) == [], tab
+    tabs = page.inner_text(".side .tabs")
+    assert {"pl": "Zapis", "uk": "Запис"}[lang] in tabs
+    page.screenshot(path=str(shots / f"table-{lang}.png"))
+    ctx.close()

@@ -60,7 +60,7 @@ TEXTS = Translation(
         "bid_step": ("Krok licytacji", "Licytacja i deklaracje rosną o tyle"),
         "max_bid": ("Najwyższa licytacja", "Ani licytacja, ani deklaracja nie może być "
                                            "wyższa"),
-        "trading_in_red": ("Licytacja pod kreską", "Gracz z wynikiem poniżej tego sam pasuje "
+        "trading_in_red": ("Licytacja na minusie", "Gracz z wynikiem poniżej tego sam pasuje "
                                                    "(nie — licytują wszyscy)"),
         "blind_bid": ("Gra w ciemno", "Gracz na setce może powiedzieć 120 w ciemno; jeśli to "
                                       "wygra, rozdanie liczy się podwójnie"),
