@@ -1,5 +1,6 @@
 """The end-of-deal summary (docs/protocol.md, ``summary``): the engine's sheet row and the
-game's hook, read from the public observation, sent with every state until the next deal ends."""
+game's hook, read from the public observation, sent with every state until the next deal ends;
+the ``notes`` on the acting seat's choices (a write-off's cost, why a redeal may be asked)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ import pytest
 
 from kozyr.bots.base import RandomBot
 from kozyr.games import new_match
-from kozyr.games.registry import deal_summary_of, names
+from kozyr.games.registry import choice_notes, deal_summary_of, names
+from kozyr.games.thousand.rules import ThousandRules
 
 from .conftest import TestClient
 from .helpers import SEATS, bye, create, fill_with_bots, hello, register, until
@@ -116,4 +118,86 @@ def test_states_carry_the_last_deals_summary(client: TestClient, spec: dict[str,
             a.send_json({"type": "intent", "table": table, "state": msg["state"],
                          "action": msg["legal"][-1]})
     assert summaries and len(summaries[0]["scores"]) == SEATS
+    bye(a)
+
+
+def _positions(rules: Any, want: Any, seeds: int = 300) -> list[tuple[Any, int, list[str]]]:
+    """Return (match, seat, legal) of the first position per seed that ``want(legal)`` takes."""
+    out = []
+    for seed in range(seeds):
+        m = new_match("thousand", rules, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(300):
+            if m.is_over:
+                break
+            if m.awaiting_deal:
+                m.deal(rng=rng)
+                continue
+            legal = m.legal_texts()
+            if want(legal):
+                out.append((m.clone(), m.current_player(), legal))
+                break
+            m.apply(rng.choice(legal))
+        if len(out) >= 5:
+            break
+    return out
+
+
+def test_a_write_off_note_is_the_seats_own_cost() -> None:
+    # classic: a write-off costs the declarer his bid (no blind here), §7
+    found = _positions("classic", lambda legal: "writeoff" in legal)
+    assert found
+    for m, seat, legal in found:
+        notes = choice_notes(m, seat, legal)
+        bid = m.observation(seat)["bid"]
+        before = m.totals[seat]
+        assert notes["writeoff"] == {"score": -bid, "total": before - bid}
+        assert set(notes) <= {"writeoff", "strikeout"}
+        assert m.legal_texts() == legal  # the match itself is untouched
+
+
+def test_a_redeal_note_says_why() -> None:
+    rules = ThousandRules.from_preset("classic", redeal_nines_jacks=True)
+    found = _positions(rules, lambda legal: "redeal" in legal)
+    assert found
+    for m, seat, legal in found:
+        hand = m.observation(seat)["hand"]
+        reason = choice_notes(m, seat, legal)["redeal"]["reason"]
+        nines = sum(c[0] == "9" for c in hand.split())
+        jacks = sum(c[0] == "J" for c in hand.split())
+        assert reason in ("four_nines", "few_points", "three_nines", "four_jacks")
+        if reason == "four_nines":
+            assert nines == 4
+        elif reason == "three_nines":
+            assert nines == 3
+        elif reason == "four_jacks":
+            assert jacks == 4
+    no_redeal = _positions(rules, lambda legal: "pass" in legal and "redeal" not in legal)
+    m, seat, legal = no_redeal[0]
+    assert "redeal" not in choice_notes(m, seat, legal)
+
+
+def test_states_carry_notes_for_the_seat_to_act(client: TestClient,
+                                                spec: dict[str, Any]) -> None:
+    token = register(client, "ned")
+    a, _ = hello(client, token)
+    table = create(a, spec)["table"]["id"]
+    a.send_json({"type": "join", "table": table})
+    until(a, "table")
+    fill_with_bots(a, table, 1)
+    seen = 0
+    for _ in range(20000):
+        msg = until(a, "state", "table", "over")
+        if msg["type"] == "over":
+            break
+        legal = msg["legal"]
+        assert ("writeoff" in msg["notes"]) == ("writeoff" in legal)
+        if "writeoff" in legal:
+            seen += 1
+            assert msg["notes"]["writeoff"]["score"] < 0
+        if legal:
+            a.send_json({"type": "intent", "table": table, "state": msg["state"],
+                         "action": legal[0]})
+    if spec["game"] == "thousand":
+        assert seen
     bye(a)

@@ -53,6 +53,9 @@ class GameSpec:
     #: ``"module:function"``: the public observation at a deal's end and the rules -> the game's
     #: own keys of the deal summary (:func:`deal_summary_of`), e.g. whether the contract was made.
     deal_summary: str | None = None
+    #: ``"module:function"``: the acting seat's observation, the rules and its legal action
+    #: texts -> what its choices mean, by the action's first word (:func:`choice_notes`).
+    choice_notes: str | None = None
     #: ``"module:Class"`` of the game's heuristic (``kozyr.bots.heuristic``).
     heuristic: str = ""
     #: ``"module:Class"`` of the game's search player (the ``hard`` bot), if not the shared one.
@@ -160,4 +163,37 @@ def deal_summary_of(match: Match) -> dict[str, Any] | None:
     game = spec(match.GAME)
     if game.deal_summary:
         out.update(game.load(game.deal_summary)(obs, match.rules))
+    return out
+
+
+#: The choices that give the deal up: the player is told first what they cost (choice_notes).
+CONCEDES = ("writeoff", "strikeout")
+
+
+def choice_notes(match: Match, seat: int, legal: list[str]) -> dict[str, Any]:
+    """Return what the choices of ``seat`` (to act, with the action texts ``legal``) mean.
+
+    A write-off or strike-out is tried on a copy of the match: ``{"score", "total"}`` is the
+    seat's own score change and new total from the sheet row it would write (the seat's own
+    figures only: another seat's gain may depend on his hidden cards).  The game's hook
+    (``GameSpec.choice_notes``) adds its own notes from the seat's observation, e.g. why a
+    redeal may be asked for.
+
+    >>> from kozyr.games import new_match
+    >>> m = new_match("tertz", None, seed=1)
+    >>> m.deal()
+    >>> choice_notes(m, m.current_player(), m.legal_texts())
+    {}
+    """
+    out: dict[str, Any] = {}
+    for text in legal:
+        word = text.split(" ", 1)[0]
+        if word in CONCEDES and word not in out:
+            trial = match.clone()
+            trial.apply(text)
+            row = trial.sheet[-1]
+            out[word] = {"score": row.scores[seat], "total": row.totals[seat]}
+    game = spec(match.GAME)
+    if game.choice_notes:
+        out.update(game.load(game.choice_notes)(match.observation(seat), match.rules, legal))
     return out

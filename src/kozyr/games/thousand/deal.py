@@ -276,11 +276,31 @@ def redeal_eligible(hand: int, rules: ThousandRules) -> bool:
     >>> redeal_eligible(h, r), redeal_eligible(h, ThousandRules.from_preset("classic"))
     (True, False)
     """
+    return redeal_reason(hand, rules) is not None
+
+
+def redeal_reason(hand: int, rules: ThousandRules) -> str | None:
+    """Return why ``hand`` may ask for a redeal (the first that holds of ``four_nines``,
+    ``few_points``, ``three_nines``, ``four_jacks``: :func:`redeal_eligible`), or None.
+
+    >>> from kozyr.cards import parse_hand
+    >>> r = ThousandRules.from_preset("classic", redeal_nines_jacks=True)
+    >>> [redeal_reason(parse_hand(h), r) for h in (
+    ...     "9S 9C 9D 9H AH TH KH", "9S 9C JS JC QS KS JD", "9S 9C 9D AH TH KH QH",
+    ...     "JS JC JD JH 9S QS KD", "AS TS AH TH AD KD QD")]
+    ['four_nines', 'few_points', 'three_nines', 'four_jacks', None]
+    """
     nines = hand & NINES_MASK
-    if nines == NINES_MASK or card_points(hand) < rules.redeal_below:
-        return True
-    return rules.redeal_nines_jacks and (nines.bit_count() >= 3
-                                          or hand & JACKS_MASK == JACKS_MASK)
+    if nines == NINES_MASK:
+        return "four_nines"
+    if card_points(hand) < rules.redeal_below:
+        return "few_points"
+    if rules.redeal_nines_jacks:
+        if nines.bit_count() >= 3:
+            return "three_nines"
+        if hand & JACKS_MASK == JACKS_MASK:
+            return "four_jacks"
+    return None
 
 
 def bad_talon(pile: int) -> bool:

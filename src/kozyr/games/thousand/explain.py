@@ -19,9 +19,11 @@ from kozyr.cards import (
     SUIT_SYMBOLS,
     format_card,
     parse_card,
+    parse_hand,
 )
 from kozyr.games.thousand import actions as A
-from kozyr.games.thousand.cardplay import ACES_MASK, KQ_MASK, marriage_value
+from kozyr.games.thousand.cardplay import ACES_MASK, KQ_MASK, card_points, marriage_value
+from kozyr.games.thousand.deal import bad_talon, redeal_reason
 from kozyr.games.thousand.declarations import KEEPING
 from kozyr.games.thousand.rules import ThousandRules
 from kozyr.games.thousand.scoring import (
@@ -344,4 +346,24 @@ def deal_summary(obs: dict[str, Any], rules: ThousandRules) -> dict[str, Any]:
             value = (marriage_value(card, rules.marriages)
                      if words[2] in ("marriage", "marriage keep") else None)
             out["declared"].append([seat, words[1], words[2], value])
+    return out
+
+
+def choice_notes(obs: dict[str, Any], rules: ThousandRules, legal: list[str]) -> dict[str, Any]:
+    """Return Thousand's notes on the acting seat's choices, from its own observation.
+
+    ``redeal``: ``{"reason"}``, why this hand may ask for one (:func:`~kozyr.games.thousand.
+    deal.redeal_reason`: ``four_nines``, ``few_points`` with the hand's ``points``,
+    ``three_nines``, ``four_jacks``), or ``bad_talon`` for the talon the declarer took.
+    """
+    out: dict[str, Any] = {}
+    if "redeal" in legal and obs["hand"]:
+        hand = parse_hand(obs["hand"])
+        reason = redeal_reason(hand, rules)
+        if reason is None and obs["talon"] and bad_talon(parse_hand(obs["talon"])):
+            reason = "bad_talon"
+        note: dict[str, Any] = {"reason": reason}
+        if reason == "few_points":
+            note.update(points=card_points(hand), below=rules.redeal_below)
+        out["redeal"] = note
     return out

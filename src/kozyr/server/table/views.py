@@ -14,7 +14,7 @@ from typing import Any
 
 from kozyr.core.match import Match
 from kozyr.core.rules import RuleSet
-from kozyr.games.registry import spec
+from kozyr.games.registry import choice_notes, spec
 from kozyr.server.clock import Timer
 from kozyr.server.conn import Conn
 from kozyr.server.table.host import TableHost
@@ -86,6 +86,12 @@ class TableViews:
         legal = m.legal_texts() if seat is not None and seat == to_act else []
         return m.observation(seat), legal, to_act
 
+    def _notes(self, seat: int | None, legal: list[str]) -> dict[str, Any]:
+        """Return what the acting seat's choices mean (registry.choice_notes), else {}."""
+        if self.match is None or seat is None or not legal:
+            return {}
+        return choice_notes(self.match, seat, legal)
+
     def snapshot(self, conn: Conn) -> dict[str, Any]:
         """Return the ``table`` message for one recipient (its own observation)."""
         seat = self.members.get(conn)
@@ -93,7 +99,7 @@ class TableViews:
         return {"type": "table", "table": self.info(), "seat": seat, "version": self.version,
                 "state": self.step, "obs": obs, "legal": legal, "to_act": to_act,
                 "deadline": self.clock_timer.deadline, "chat": list(self.chat_lines),
-                "summary": self.summary}
+                "summary": self.summary, "notes": self._notes(seat, legal)}
 
     def _bump(self) -> int:
         self.version += 1
@@ -116,10 +122,11 @@ class TableViews:
             if seat not in views:
                 views[seat] = self._view(seat)
             obs, legal, to_act = views[seat]
+            notes = self._notes(seat, legal)
             conn.send({"type": "state", "table": self.id, "version": version,
                        "state": self.step, "seat": seat, "obs": obs, "legal": legal,
                        "to_act": to_act, "deadline": deadline, "last": {"seat": last_seat},
-                       "summary": self.summary})
+                       "summary": self.summary, "notes": notes})
 
     def _publish(self, message: dict[str, Any]) -> None:
         """Send a public event (chat, over) to every member and keep it for resync."""
