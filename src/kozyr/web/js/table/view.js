@@ -13,6 +13,7 @@ import { renderControls, renderHand } from "./controls.js";
 import { loadedRenderer, loadRenderer, rendererName } from "./renderer.js";
 import { PLACES, renderSeats } from "./seats.js";
 import { renderOver, renderSide } from "./side.js";
+import { closeSummary, noticeSummary, renderSummary } from "./summary.js";
 
 // Where each other seat sits, by number of players and seat distance from the viewer.
 const POSITIONS = { 2: ["bottom", "top"], 3: ["bottom", "left", "right"],
@@ -171,6 +172,8 @@ export class TableView {
     this.sent = false;
     this.choice = null;
     this.noticeChanges(before, this.obs);
+    noticeSummary(this, m, !this.summarySeen); // a deal just ended: its summary on the felt
+    this.summarySeen = true;
     if (this.legal.length && this.toAct === this.seat) beep("turn");
     this.render();
   }
@@ -248,6 +251,7 @@ export class TableView {
   send(action) {
     if (this.sent) return;
     this.sent = true;
+    closeSummary(this); // acting in the new deal puts the last one's summary away
     this.conn.send({ type: "intent", table: this.id, state: this.state, action });
     this.renderControls();
   }
@@ -269,6 +273,7 @@ export class TableView {
     this.renderHand();
     this.renderSide();
     this.renderOver();
+    renderSummary(this);
     this.restoreFocus(focus);
   }
 
@@ -316,8 +321,9 @@ export class TableView {
     d.controls = h("div.controls", { role: "group", "aria-label": t("table.your_turn") });
     d.hand = h("div.hand", { role: "group", tabindex: "-1" });
     d.over = h("div.over-box");
-    d.felt = h("div.felt", d.seats.top, d.seats.left, d.center, d.seats.right, d.info,
-      h("div.me-area", d.seats.bottom, d.controls, d.hand));
+    d.summary = h("div.deal-summary", { hidden: true, "aria-live": "polite" });
+    d.felt = h("div.felt", d.seats.top, d.seats.left, d.center, d.summary, d.seats.right,
+      d.info, h("div.me-area", d.seats.bottom, d.controls, d.hand));
     d.side = h("aside.side");
     mount(this.root, h("section.table-page", d.banner, h("div.table-main", d.felt, d.side),
       d.over));

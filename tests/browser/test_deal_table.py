@@ -1,0 +1,159 @@
+"""Issue 17, "Missing", at the table: the end-of-deal summary (every game, en/ru/ar, desktop
+and phone), the write-off and strike-out confirmations, the redeal's reason, the marriage word
+of the first trick, the cards received from the declarer marked, the last trick as an overlay,
+the card-point counter, chat times and the sound toggle.
+
+Positions come from the engines by random play and are shown through a stand-in connection
+(test_ux_web.py's SHOW_JS); the summary is the server's own (registry.deal_summary_of).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kozyr.games import new_match
+from kozyr.games.registry import deal_summary_of, names
+from tests.browser.test_ux_web import SHOW_JS, info_for, lobby, overlap
+
+pytestmark = pytest.mark.browser
+
+STATE_JS = """({obs, version, summary}) => window.__deliver('state', {type: 'state',
+  table: 't1', version, state: version, seat: obs.seat, obs, legal: obs.legal,
+  to_act: obs.to_act, deadline: null, last: {seat: null}, summary})"""
+
+RULES = {"thousand": "classic", "debertz": None, "tertz": None, "piquet": None,
+         "bezique": None}
+
+
+def deal_end(game: str, seed: int = 1, want: Any = None) -> tuple[Any, list[Any]]:
+    """Play ``game`` at random to the end of a deal (one ``want`` accepts, if given): return the
+    match (dealt again) and [(obs, summary)] for the deal's last open state, its end and the
+    next deal's first state, as seat 0 sees them."""
+    for s in range(seed, seed + 200):
+        m = new_match(game, RULES[game], seed=s)
+        rng = random.Random(s)
+        m.deal(rng=rng)
+        last = m.observation(0)
+        while not m.awaiting_deal:
+            last = m.observation(0)
+            m.apply_action(rng.choice(m.legal_actions()))
+        summary = deal_summary_of(m)
+        assert summary is not None
+        if m.is_over or (want and not want(summary)):
+            continue
+        end = m.observation(0)
+        m.deal(rng=rng)
+        return m, [(last, None), (end, summary), (m.observation(0), summary)]
+    raise AssertionError(f"no {game} deal end found")
+
+
+def show_states(page: Any, m: Any, states: list[Any], names_: list[str] | None = None) -> None:
+    page.evaluate(SHOW_JS, {"info": info_for(m, states[0][0], names_), "obs": states[0][0]})
+    page.wait_for_selector(".table-page .seat:not([hidden])")
+    for i, (obs, summary) in enumerate(states[1:], 2):
+        page.evaluate(STATE_JS, {"obs": obs, "version": i, "summary": summary})
+
+
+@pytest.mark.parametrize("game", names())
+def test_the_deal_summary_shows_the_servers_figures(page: Any, server: str, shots: Path,
+                                                    game: str) -> None:
+    lobby(page, server)
+    m, states = deal_end(game)
+    summary = states[1][1]
+    show_states(page, m, states)
+    box = page.locator(".deal-summary")
+    box.wait_for()
+    assert "Deal" in box.locator("h3").inner_text()
+    rows = box.locator("tbody tr")
+    assert rows.count() == len(summary["scores"])
+    for seat, (pts, score, total) in enumerate(zip(summary["points"], summary["scores"],
+                                                   summary["totals"], strict=True)):
+        cells = rows.nth(seat).locator("td").all_inner_texts()
+        assert cells[:3] == [str(pts), f"+{score}" if score > 0 else str(score), str(total)]
+    # the next deal has begun on the server, and the summary is still there
+    assert states[2][0]["deal_index"] == summary["deal"] + 1
+    page.screenshot(path=str(shots / f"deal-summary-{game}.png"))
+    box.locator("button.next-deal").click()
+    assert box.is_hidden()
+
+
+def test_thousand_summary_says_made_or_failed_by_how_much(page: Any, server: str) -> None:
+    lobby(page, server)
+    for result in ("failed", "made"):
+        m, states = deal_end("thousand", want=lambda s, r=result: s["result"] == r)
+        s = states[1][1]
+        show_states(page, m, states, ["ann", "bob", "cid"])
+        text = page.locator(".deal-summary .summary-result").inner_text()
+        who = ["ann", "bob", "cid"][s["declarer"]]
+        if result == "made":
+            assert text == f"{who} played {s['contract']} and made it ({s['margin']} over)"
+        else:
+            assert text == f"{who} played {s['contract']} and failed by {-s['margin']}"
+
+
+def test_a_write_off_is_named_and_bolts_counted(page: Any, server: str) -> None:
+    lobby(page, server)
+    m, states = deal_end("thousand", want=lambda s: s["result"] == "writeoff")
+    s = states[1][1]
+    show_states(page, m, states, ["ann", "bob", "cid"])
+    who = ["ann", "bob", "cid"][s["declarer"]]
+    assert page.locator(".deal-summary .summary-result").inner_text() == \
+        f"{who} wrote off {s['bid']}"
+    row = page.locator(".deal-summary tbody tr").nth(s["declarer"])
+    assert "write-off" in row.inner_text()
+
+
+def test_the_summary_stays_until_the_player_acts(page: Any, server: str) -> None:
+    lobby(page, server)
+    m, states = deal_end("thousand", want=lambda s: True)
+    # the next deal's states keep coming (bots bid): the summary stays
+    show_states(page, m, states)
+    page.evaluate(STATE_JS, {"obs": states[2][0], "version": 9, "summary": states[2][1]})
+    assert page.locator(".deal-summary").is_visible()
+    if states[2][0]["to_act"] == 0:
+        page.locator(".controls button.act").first.click()
+        assert page.locator(".deal-summary").is_hidden()
+
+
+def test_a_spectators_summary_closes_itself(page: Any, server: str) -> None:
+    lobby(page, server)
+    m, states = deal_end("tertz")
+    page.evaluate("() => { window.__fast = true; }")
+    obs = [dict(o, seat=None) for o, _ in states]
+    show_states(page, m, [(obs[0], None), (obs[1], states[1][1])])
+    page.evaluate("""() => { const v = window.kozyr.view; clearTimeout(v.summaryTimer);
+      v.summaryTimer = setTimeout(() => v.dealSummary && (v.dealSummary = null,
+        v.render()), 50); }""")
+    page.wait_for_selector(".deal-summary", state="hidden")
+
+
+@pytest.mark.parametrize("lang,made", [("ru", "заказал"), ("ar", "لعب")])
+def test_the_summary_in_russian_and_arabic(page: Any, server: str, shots: Path, lang: str,
+                                           made: str) -> None:
+    lobby(page, server, f"?lang={lang}")
+    m, states = deal_end("thousand", want=lambda s: s["result"] in ("made", "failed"))
+    show_states(page, m, states, ["ann", "bob", "cid"])
+    box = page.locator(".deal-summary")
+    assert made in box.locator(".summary-result").inner_text()
+    assert "Deal" not in box.inner_text() and "summary." not in box.inner_text()
+    page.screenshot(path=str(shots / f"deal-summary-thousand-{lang}.png"))
+
+
+def test_the_summary_on_a_phone(browser: Any, server: str, shots: Path) -> None:
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    try:
+        lobby(page, server)
+        m, states = deal_end("thousand")
+        show_states(page, m, states)
+        box = page.locator(".deal-summary .summary-card").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+        controls = page.locator(".me-area").bounding_box()
+        assert not overlap(box, controls)  # the bidding stays in reach
+        page.screenshot(path=str(shots / "deal-summary-thousand-phone.png"))
+    finally:
+        ctx.close()
