@@ -7,6 +7,7 @@
 // arrived (drawn from the stock, taken from the talon, given), the trick, the last trick and
 // its winner, the trump, the declarer, the melds and combinations declared, each seat's points
 // as its engine counts them, and at a deal's end its row of the score sheet.
+import { analysisMarks, analysisPanel, fetchAnalysis, markBadge, markText } from "./analysis.js";
 import { api } from "./api.js";
 import { sortHand, suitIcon } from "./cards.js";
 import { t, tOr } from "./i18n.js";
@@ -26,6 +27,9 @@ export class ReplayView {
   constructor(root, gameId, { record = null, game = null } = {}) {
     this.root = root;
     this.gameId = gameId;
+    this.record = record;
+    this.analyses = {}; // deal index -> Analysis, "loading", or an Error
+    this.analysisOn = false;
     this.d = 0;
     this.a = 0;
     this.keyHandler = (ev) => this.onKey(ev);
@@ -72,6 +76,34 @@ export class ReplayView {
     this.d = d;
     this.a = Math.max(0, Math.min(na, a));
     this.render();
+  }
+
+  /** Show or hide the Analysis view (docs/analysis.md) of the deal shown. */
+  toggleAnalysis() {
+    this.analysisOn = !this.analysisOn;
+    this.render();
+  }
+
+  /** Return the deal's analysis panel, asking the server for it the first time. */
+  analysisFor(d, names) {
+    const snaps = this.deals[d] || [];
+    if (!snaps.length || !snaps[snaps.length - 1].row) {
+      return h("section.analysis", h("p.muted", t("analysis.unfinished")));
+    }
+    const got = this.analyses[d];
+    if (got === undefined) {
+      this.analyses[d] = "loading";
+      fetchAnalysis(this.gameId, this.record, d + 1).then((a) => { this.analyses[d] = a; },
+        (e) => { this.analyses[d] = e instanceof Error ? e : new Error(String(e)); })
+        .then(() => { if (this.d === d) this.render(); });
+    }
+    if (got === undefined || got === "loading") {
+      return h("section.analysis", h("p.muted.analysis-loading", t("analysis.loading")));
+    }
+    if (got instanceof Error) {
+      return h("section.analysis", h("p.error", t("error.generic", { msg: got.message })));
+    }
+    return analysisPanel(got, names);
   }
 
   step(delta) {
@@ -135,7 +167,9 @@ export class ReplayView {
       btn(t("replay.prev"), () => this.step(-1), "r-prev"),
       btn(t("replay.next"), () => this.step(1), "r-next"),
       btn(t("replay.last"), () => this.go(this.d, Infinity), "r-last"),
-      btn(t("replay.next_deal"), () => this.go(this.d + 1, 0), "r-next-deal"));
+      btn(t("replay.next_deal"), () => this.go(this.d + 1, 0), "r-next-deal"),
+      h("button#r-analysis", { type: "button", "aria-pressed": String(this.analysisOn),
+        onclick: () => this.toggleAnalysis() }, t("replay.analysis")));
     const where = h("p.replay-where", { "aria-live": "polite" }, t("replay.step", {
       d: this.d + 1, nd: this.deals.length, a: this.a, na: Math.max(0, snaps.length - 1) }));
     const title = h("h2", t("replay.title"), h("span.muted", ` · ${t(`game.${this.steps.game}`)}`));
@@ -147,6 +181,8 @@ export class ReplayView {
     const last = s.last_trick;
     const trick = s.trick.length ? s.trick : (last ? last.cards : []);
     const winner = !s.trick.length && last ? last.winner : null;
+    const analysed = this.analysisOn ? this.analyses[this.d] : null;
+    const marks = analysed && analysed.deals ? analysisMarks(analysed.deals[0]) : new Map();
     const talon = cardsOf(s.talon);
     const center = h("div.replay-center",
       s.phase === "bidding" && talon.length ? h("div", h("div.center-label", t("table.talon")),
@@ -155,9 +191,12 @@ export class ReplayView {
         `${t("table.stock")}: ${Number(s.stock_size) || 0}`),
       s.turned ? h("span", " · ", cardInline(s.turned)) : null) : null,
       trick.length ? h("div.card-row.replay-trick", { class: winner === null ? "card-row replay-trick"
-        : "card-row replay-trick done" }, trick.map(([seat, c]) => h("div.trick-entry", {
-        class: seat === winner ? "trick-entry winner" : "trick-entry" },
-      cardEl(c), h("bdi.small", displayName(names[seat], seat))))) : null,
+        : "card-row replay-trick done" }, trick.map(([seat, c]) => {
+        const mark = marks.get(`${seat}:${c}`);
+        return h("div.trick-entry", { class: `trick-entry${seat === winner ? " winner" : ""}${
+          mark ? " mistake" : ""}`, title: mark ? markText(mark) : null },
+        cardEl(c), h("bdi.small", displayName(names[seat], seat)), mark ? markBadge(mark) : null);
+      })) : null,
       winner !== null ? h("p.small.replay-winner", t("replay.trick_won", {
         name: displayName(names[winner], winner) })) : null,
       h("div.replay-status",
@@ -175,6 +214,7 @@ export class ReplayView {
     const lastDeal = this.d === this.deals.length - 1 && this.game;
     mount(this.root, h("section.replay", title, nav, where,
       h("div.replay-table", seats, center),
+      this.analysisOn ? this.analysisFor(this.d, names) : null,
       sheetRows.length ? sheetTable(sheetRows, names, lastDeal ? {
         barrel_falls: this.game.barrel_falls, settlement: this.game.settlement } : {}) : null));
   }
