@@ -45,6 +45,9 @@ def main(path: str, *, as_json: bool = False, out: TextIO | None = None,
 
 
 def _marks(marks: list[str]) -> str:
+    """Return a cell's marks: the record's codes in English (``B,P``), else in words."""
+    if lang() != "en":
+        marks = [word("mark", m) for m in marks]
     return (" " + ",".join(marks)) if marks else ""
 
 

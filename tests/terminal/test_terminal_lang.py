@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from rich.text import Text
 
 from kozyr.games import make_rules, new_match
 from kozyr.records import write_record
@@ -155,13 +156,17 @@ def _caption(lang: str) -> str:
 
 
 def test_sheet_marks_in_the_games_words() -> None:
+    # English shows the record's codes and explains them under the table; another language
+    # names each mark in its cell.
     pl = _caption("pl")
-    assert "Oznaczenia: barrel na beczce · B kreska · P bomba" in pl and "Zapis" in pl
+    assert "+120 120 na beczce" in pl and "+0 0 kreska" in pl and "-120 -120 bomba" in pl
+    assert "Zapis" in pl and "Oznaczenia" not in pl
     uk = _caption("uk")
-    assert "Позначки: barrel на бочці · B болт · P розпис" in uk
+    assert "+120 120 на бочці" in uk and "+0 0 болт" in uk and "-120 -120 розпис" in uk
     ru = _caption("ru")
-    assert "Пометки: barrel на бочке · B болт · P роспись" in ru
-    assert "Marks: barrel on the barrel · B bolt · P write-off" in _caption("en")
+    assert "+120 120 на бочке" in ru and "+0 0 болт" in ru and "-120 -120 роспись" in ru
+    en = _caption("en")
+    assert "Marks: barrel on the barrel · B bolt · P write-off" in en and "+0 0 B" in en
 
 
 def test_rules_in_the_language_spoken() -> None:
@@ -207,6 +212,12 @@ def test_replay_text_in_russian_and_polish(tmp_path: Path) -> None:
     assert ru[2].split()[:5] == ["#", "сдавал", "играл", "ставка", "заказ"]
     assert pl[2].split()[:5] == ["#", "rozdawał", "grał", "licyt.", "gra"]
     assert any(x.startswith("итог: 0:") for x in ru) and any(x.startswith("razem: 0:") for x in pl)
+    # Marks in words outside English (the record's codes in English).
+    marks = {"B": ("болт", "kreska"), "P": ("роспись", "bomba")}
+    seen = [code for code in marks if re.search(rf"\d {code}\b", outs["en"])]
+    assert seen, outs["en"]  # the record has a bolt or a write-off
+    for code in seen:
+        assert marks[code][0] in outs["ru"] and marks[code][1] in outs["pl"]
     # The numbers are the same in every language: only the words differ.
     digits = [re.findall(r"[+-]?\d+", "\n".join(s.splitlines()[2:]))
               for s in (outs["en"], outs["ru"], outs["pl"])]
@@ -234,3 +245,45 @@ def test_the_commands_take_lang_and_read_the_environment(tmp_path: Path) -> None
     ru = _run(["replay", str(path), "--lang", "ru"])
     assert ru.returncode == 0 and ru.stdout.startswith("Тысяча — ")
     assert _run(["replay", str(path)]).stdout.startswith("thousand — ")
+
+
+# -- nothing left in English ---------------------------------------------------------------------
+def _english_left(text: str, lang: str) -> list[str]:
+    """Return the English catalogue strings (those the language says differently) in ``text``."""
+    words = CATALOGUES[lang]
+    out = []
+    for key, value in EN.items():
+        plain = PLACEHOLDER.sub("", value).strip(" ·:")
+        if words[key] == value or len(plain) < 4 or not re.search(r"[A-Za-z]{4}", plain):
+            continue
+        if re.search(rf"(?<!\w){re.escape(plain)}(?!\w)", text):
+            out.append(f"{key}: {plain!r}")
+    return out
+
+
+@pytest.mark.parametrize("lang", ["pl", "uk", "ru"])
+@pytest.mark.parametrize("game", ["thousand", "debertz", "tertz", "piquet", "bezique"])
+def test_every_status_line_of_every_game_is_in_the_language(game: str, lang: str) -> None:
+    from kozyr.terminal.render import status
+
+    m = new_match(game, None, seed=3)
+    rng = random.Random(3)
+    buf = io.StringIO()
+    console = Console(file=buf, width=100, color_system=None)
+    names = ["P0", "P1", "P2", "P3"]
+    with speaking(lang):
+        for _ in range(400):
+            if m.is_over:
+                break
+            if m.awaiting_deal:
+                m.deal()
+                continue
+            seat = m.current_player()
+            console.print(status(m.observation(seat), names))
+            legal = m.legal_texts()
+            console.print(Text(" ").join(describe_action(x, names) for x in legal[:20]))
+            m.apply(rng.choice(legal))
+        rows = [r.to_json() for r in m.sheet]
+        console.print(sheet_table(rows, names[:len(rows[0]["scores"])] if rows else names))
+    assert m.sheet, "no deal was scored"
+    assert _english_left(buf.getvalue(), lang) == []

@@ -299,7 +299,8 @@ def sheet_table(sheet: Sequence[dict[str, Any]], names: Sequence[str],
 
     ``extras``: the summary's top-level keys (``kozyr replay --json``): Thousand's
     ``barrel_falls`` and, once the match is complete, ``settlement`` become the last rows.
-    The marks shown are explained under the table.
+    The marks shown are explained under the table (in English, which shows the record's
+    codes: ``B``, ``P``); another language names them in the cells.
     """
     table = Table(title=t("sheet.title"), title_style="bold", show_lines=False, padding=(0, 1),
                   header_style="bold cyan", caption_justify="left")
@@ -328,7 +329,10 @@ def sheet_table(sheet: Sequence[dict[str, Any]], names: Sequence[str],
             cell = Text(f"{sc:+d} ", style="green" if sc > 0 else "red" if sc < 0 else "dim")
             cell.append(f"{tot}", style="bold")
             mk = marks[seat] if seat < len(marks) else []
-            if mk:
+            if mk and lang() != "en":
+                # Another language names each mark in the cell (kreska, bomba, na beczce).
+                cell.append(" " + ", ".join(word("mark", m) for m in mk), style="yellow")
+            elif mk:
                 cell.append(" " + " ".join(mk), style="yellow")
                 seen.extend(m for m in mk if m not in seen)
             cells.append(cell)
