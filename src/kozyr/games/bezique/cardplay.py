@@ -8,7 +8,9 @@ A card is copy ``k`` (0 or 1) of a one-pack card ``b`` (:mod:`kozyr.cards`): ``3
   in the last eight tricks beat in the led suit if you can, else follow, else trump, else any).
 - :func:`follower_wins`: the higher card of the led suit wins (of two identical cards the
   first played), a trump beats any plain card.
-- :data:`BRISQUE` (aces and tens, 10 each).
+- :data:`BRISQUES` (aces and tens, 10 each: :func:`brisques_in`) and the last trick's 10
+  (:func:`last_trick_bonus`): what a trick is worth at the end of the deal, as the engine
+  counts it (and the search bots with it).
 
 >>> from kozyr.cards import HEARTS
 >>> a, t = card_of("AS1"), card_of("TS2")
@@ -86,6 +88,17 @@ def follow_mask(hand: Hand, led: Card, trump: int, stock_out: bool) -> Hand:
     if same:
         return same & HIGHER[led] or same
     return hand & SUIT64[trump] or hand
+
+
+def brisques_in(cards: Hand) -> int:
+    """Return how many brisques (aces and tens) ``cards`` hold; each is worth BRISQUE_VALUE."""
+    return (cards & BRISQUES).bit_count()
+
+
+def last_trick_bonus(trick: int, last_trick: int) -> int:
+    """Return what winning trick number ``trick`` (1-32) scores at once: LAST_TRICK for the
+    last trick (``last_trick``: 32, or 24 with that option), else 0."""
+    return LAST_TRICK if trick == last_trick else 0
 
 
 def display_order(c: Card) -> tuple[int, int, int]:

@@ -9,6 +9,7 @@ SPEC = GameSpec(
     card_keys=("hands", "stock"),
     salons=(("classic", "Bezique"), ("1500", "Bezique to 1500")),
     heuristic="kozyr.bots.heuristic.bezique:BeziqueHeuristic",
+    pimc="kozyr.bots.pimc_bezique:BeziquePimcBot",
     terminal="kozyr.terminal.bezique:status_lines",
     deal_summary="kozyr.games.bezique.explain:deal_summary",
     web="bezique",

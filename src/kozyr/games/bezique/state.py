@@ -45,14 +45,14 @@ from kozyr.games.bezique import actions as A
 from kozyr.games.bezique.actions import DECLARE, DRAW, SHOW7, SWAP7
 from kozyr.games.bezique.cardplay import (
     BRISQUE_VALUE,
-    BRISQUES,
     COPIES,
-    LAST_TRICK,
     SEVEN_VALUE,
     SEVENS,
+    brisques_in,
     cards_in,
     follow_mask,
     follower_wins,
+    last_trick_bonus,
 )
 from kozyr.games.bezique.combinations import COMBOS, INDEX, KINDS, declarable, value
 from kozyr.games.bezique.deal import STOCK_SIZE, Dealt, read_deal, shuffled_deal
@@ -296,19 +296,16 @@ class BeziqueState(ResampledMatch):
         winner = s if follower_wins(c, lead, trump) else leader
         self._tricks += 1
         self._won[winner] += 1
-        self._brisques[winner] += ((b | _BIT[lead]) & BRISQUES).bit_count()
+        self._brisques[winner] += brisques_in(b | _BIT[lead])
         self._last = (leader, lead, c, winner)
         self._lead = -1
         self._leader = self._to_act = winner
         t = self._tricks
-        if t == STOCK_TRICKS and self.rules.last_trick == 24:
-            self._points[winner] += LAST_TRICK
+        self._points[winner] += last_trick_bonus(t, self.rules.last_trick)
         if t <= STOCK_TRICKS:  # the winner's window opens; he draws when it closes
             self._window = True
             self._wdeclared = self._wswapped = self._wmeld = False
         elif t == TRICKS:
-            if self.rules.last_trick == 32:
-                self._points[winner] += LAST_TRICK
             self._finish(winner)
 
     def _draw(self, winner: int) -> None:
