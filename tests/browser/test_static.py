@@ -97,3 +97,12 @@ def test_every_game_has_a_web_renderer(game: GameSpec) -> None:
     assert path.exists(), f"{path} is missing"
     assert re.search(r"^export default class \w+ extends Renderer \{", path.read_text(
         encoding="utf-8"), re.M)
+
+
+def test_ukrainian_is_not_russian_and_polish_not_cyrillic() -> None:
+    """Ukrainian has none of Russia's own letters (ы э ъ ё); Polish no Cyrillic at all (a
+    key pasted from ru.js and left untranslated)."""
+    uk = {k: v for k, v in catalogue("uk").items() if re.search("[ыэъёЫЭЪЁ]", v)}
+    assert not uk, f"uk.js has Russian: {uk}"
+    pl = {k: v for k, v in catalogue("pl").items() if re.search("[\u0400-\u04FF]", v)}
+    assert not pl, f"pl.js has Cyrillic: {pl}"
