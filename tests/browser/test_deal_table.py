@@ -16,7 +16,10 @@ from typing import Any
 import pytest
 
 from kozyr.games import new_match
-from kozyr.games.registry import deal_summary_of, names
+from kozyr.games.registry import choice_notes, deal_summary_of, names
+from kozyr.games.thousand.rules import ThousandRules
+from tests.browser.test_rules_ui import RULES as ALL_RULES
+from tests.browser.test_rules_ui import find, to_act
 from tests.browser.test_ux_web import SHOW_JS, info_for, lobby, overlap
 
 pytestmark = pytest.mark.browser
@@ -157,3 +160,63 @@ def test_the_summary_on_a_phone(browser: Any, server: str, shots: Path) -> None:
         page.screenshot(path=str(shots / "deal-summary-thousand-phone.png"))
     finally:
         ctx.close()
+
+
+# -- asking before giving the deal up; why a redeal ------------------------------------------
+NOTES_JS = """({obs, notes}) => window.__deliver('state', {type: 'state', table: 't1',
+  version: 50, state: 50, seat: obs.seat, obs, legal: obs.legal, to_act: obs.to_act,
+  deadline: null, last: {seat: null}, summary: null, notes})"""
+SENT_JS = "() => window.kozyr.view.conn.sent.filter((m) => m.type === 'intent')" \
+    ".map((m) => m.action)"
+
+
+def show_with_notes(page: Any, m: Any, obs: dict[str, Any]) -> dict[str, Any]:
+    notes = choice_notes(m, 0, obs["legal"])
+    page.evaluate(SHOW_JS, {"info": info_for(m, obs), "obs": obs})
+    page.wait_for_selector(".table-page .seat:not([hidden])")
+    page.evaluate(NOTES_JS, {"obs": obs, "notes": notes})
+    return notes
+
+
+@pytest.mark.parametrize("word,lang,cost", [
+    ("writeoff", "en", "You lose {n}: your total becomes {total}."),
+    ("strikeout", "en", "It counts as a write-off."),
+    ("writeoff", "ru", "Вы теряете {n}: станет {total}.")])
+def test_giving_the_deal_up_asks_first_saying_what_it_costs(page: Any, server: str,
+                                                            shots: Path, word: str, lang: str,
+                                                            cost: str) -> None:
+    lobby(page, server, f"?lang={lang}")
+    m, obs = find(ALL_RULES, "thousand", to_act(lambda legal: word in legal))
+    note = show_with_notes(page, m, obs)[word]
+    page.click(f".controls button[data-action={word}]")
+    dialog = page.locator(".confirm-card[role=alertdialog]")
+    dialog.wait_for()
+    assert page.evaluate(SENT_JS) == []  # nothing sent yet
+    want = cost.format(n=abs(note["score"]), total=note["total"])
+    assert want in dialog.inner_text()
+    if word == "writeoff":
+        assert note["score"] == -obs["bid"] or obs["blind"]  # classic: the bid is lost
+    page.screenshot(path=str(shots / f"confirm-{word}-{lang}.png"))
+    dialog.locator("button.confirm-no").click()
+    assert page.locator(".confirm-box").count() == 0 and page.evaluate(SENT_JS) == []
+    page.click(f".controls button[data-action={word}]")
+    page.locator(".confirm-card button.confirm-yes").click()
+    assert page.evaluate(SENT_JS) == [word]
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_redeal_says_why(page: Any, server: str, lang: str) -> None:
+    lobby(page, server, f"?lang={lang}")
+    rules = ThousandRules.from_preset("classic", redeal_nines_jacks=True)
+    m, obs = find(rules, "thousand", to_act(lambda legal: "redeal" in legal))
+    note = show_with_notes(page, m, obs)["redeal"]
+    words = {"en": {"four_nines": "four nines", "three_nines": "three nines",
+                    "four_jacks": "four jacks", "bad_talon": "a poor talon",
+                    "few_points": "only {n} points, under {below}"},
+             "ar": {"four_nines": "أربع تسعات", "three_nines": "ثلاث تسعات",
+                    "four_jacks": "أربعة شبّان", "bad_talon": "كومة ضعيفة",
+                    "few_points": "{n} نقطة فقط، أقل من {below}"}}[lang]
+    reason = words[note["reason"]].format(n=note.get("points"), below=note.get("below"))
+    text = page.locator(".controls .redeal-reason").inner_text()
+    assert reason in text.replace("\u2068", "").replace("\u2069", "")
+    assert ("Redeal?" in text) == (lang == "en")

@@ -5,6 +5,7 @@ import { t } from "../i18n.js";
 import { activeCards, CONCEDE, quickAmounts, range, readLegal } from "../legal.js";
 import { h, mount, toast } from "../ui.js";
 import { cardEl, cardInline, displayName, sentence, suitSign } from "../words.js";
+import { confirmConcede, redealReason } from "./confirm.js";
 
 // The plain choices' labels, by the action's first word.
 const KNOWN = { pass: "act.pass", writeoff: "act.writeoff", redeal: "act.redeal",
@@ -71,10 +72,15 @@ export function renderControls(v) {
     buttons.push(h("span.prompt", t("table.choose_card")));
   }
   // Plain choices; a write-off or strike-out (it ends the deal) comes last (readLegal).
+  const reason = info.buttons.includes("redeal") ? redealReason(v) : "";
+  if (reason) buttons.push(h("span.prompt.redeal-reason", t("redeal.ask", { reason })));
   for (const text of info.buttons) {
     const w = text.split(" ");
-    buttons.push(btn(plainLabel(v, text), text,
-      w[0] === "pass" || w[0] === "decline" ? "pass" : CONCEDE.includes(w[0]) ? "danger"
+    // A write-off or strike-out is asked about first, saying what it costs.
+    buttons.push(CONCEDE.includes(w[0]) ? h("button.act.danger", { type: "button",
+      dataset: { action: text }, disabled: v.sent || null,
+      onclick: () => confirmConcede(v, text) }, plainLabel(v, text))
+      : btn(plainLabel(v, text), text, w[0] === "pass" || w[0] === "decline" ? "pass"
         : w[0] === "buy" ? "primary" : ""));
   }
   box.append(...buttons);

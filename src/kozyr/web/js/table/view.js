@@ -167,6 +167,7 @@ export class TableView {
     this.state = m.state ?? this.state;
     this.obs = m.obs ?? null;
     this.legal = m.legal || [];
+    this.notes = m.notes || {}; // what the choices mean: a write-off's cost, a redeal's reason
     this.toAct = m.to_act ?? null;
     this.deadline = m.deadline ?? null;
     this.sent = false;
