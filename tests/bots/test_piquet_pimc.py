@@ -289,3 +289,49 @@ def test_deal_state_is_the_deal_s_not_its_index_s() -> None:
     bot.act(b.view(to_act(b)))
     # asking the first game's earlier position again (the arena's next seating) is afresh too
     assert bot._guess(a.observation(a.current_player())) is None
+
+
+def follow_the_engine(m: Any, choose: Any) -> int:
+    """Play the deal's cards by ``choose(match)``; at each, check that the solver's legal cards,
+    the position a card makes and its points are the engine's; return the piques scored."""
+    while m.phase == "play":
+        seat = to_act(m)
+        pos = piquet_position(m, seat)
+        assert legal_cards(pos) == m.legal_actions()
+        c = choose(m)
+        nxt, gain = play(pos, c)
+        before = DealView(m).points
+        m.apply_action(c)
+        if m.phase == "play":
+            assert piquet_position(m, seat) == nxt
+            after = DealView(m).points
+        elif m.is_over and m.rules.cent:
+            return 0  # a cent game ended inside the deal: nothing more is reckoned
+        else:
+            after = m.sheet[-1].points
+        assert after[seat] - after[1 - seat] - (before[seat] - before[1 - seat]) == gain
+    return int("pique" in m.sheet[-1].marks[pos.elder])
+
+
+@pytest.mark.parametrize("rules", [None, {"preset": "cent"},
+                                   {"preset": "rubicon", "low_cards_count": False},
+                                   {"preset": "rubicon", "last_trick": 10},
+                                   {"preset": "rubicon", "last_trick": 0}])
+def test_solver_plays_by_the_engine_s_rules(rules: Any) -> None:
+    """Every card decision of seeded deals (random play): the solver's legal cards are the
+    engine's, and the position and points a card makes are the engine's after it (the deal's
+    row after its last card)."""
+    for seed in range(25):
+        m: Any = new_match("piquet", rules, seed=seed)
+        rng = random.Random(seed)
+        m.deal()
+        while m.phase != "play":
+            m.apply_action(rng.choice(m.legal_actions()))
+        follow_the_engine(m, lambda x, r=rng: r.choice(x.legal_actions()) if r.random() < 0.7
+                          else max(x.legal_actions()))
+
+
+def test_solver_follows_the_engine_through_a_pique() -> None:
+    m: Any = replay_record(record([cut(PIQUE, 2)])).match
+    line = [m.parse_action(a) for a in PIQUE["actions"][2:]]
+    assert follow_the_engine(m, lambda x: line[len(x._log) - 2]) == 1
