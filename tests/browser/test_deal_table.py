@@ -220,3 +220,39 @@ def test_redeal_says_why(page: Any, server: str, lang: str) -> None:
     text = page.locator(".controls .redeal-reason").inner_text()
     assert reason in text.replace("\u2068", "").replace("\u2069", "")
     assert ("Redeal?" in text) == (lang == "en")
+
+
+# -- the first trick's marriage word; cards from the declarer ---------------------------------
+@pytest.mark.parametrize("allowed", [False, True])
+def test_no_marriage_on_the_first_trick_is_said(page: Any, server: str, allowed: bool) -> None:
+    lobby(page, server)
+    rules = ThousandRules.from_preset("classic", marriage_on_first_trick=allowed)
+    m, obs = find(rules, "thousand", lambda o: o["phase"] == "play" and not any(o["tricks_won"]))
+    page.evaluate(SHOW_JS, {"info": info_for(m, obs), "obs": obs})
+    page.wait_for_selector(".table-page .seat:not([hidden])")
+    note = page.locator(".table-info .first-trick-note")
+    word = "No marriage may be declared on the first trick."
+    if allowed:
+        assert note.count() == 0
+    else:
+        assert note.inner_text() == word
+    page.click(".tab[data-tab=rules]")
+    assert (page.locator(".rules-box .rules-note").count() == 1) != allowed
+    # once a trick is taken, the felt says no more of it
+    _, later = find(rules, "thousand", lambda o: o["phase"] == "play" and sum(o["tricks_won"]) == 1)
+    page.evaluate(STATE_JS, {"obs": later, "version": 60, "summary": None})
+    assert page.locator(".table-info .first-trick-note").count() == 0
+
+
+def test_cards_received_from_the_declarer_are_marked(page: Any, server: str,
+                                                     shots: Path) -> None:
+    lobby(page, server)
+    m, obs = find("classic", "thousand", lambda o: o["phase"] in ("talon", "contract")
+                  and bool(o["received"]) and o["declarer"] != 0)
+    page.evaluate(SHOW_JS, {"info": info_for(m, obs), "obs": obs})
+    page.wait_for_selector(".table-page .seat:not([hidden])")
+    marked = page.locator(".hand .card.from-talon")
+    assert sorted(marked.evaluate_all("(els) => els.map((e) => e.dataset.card)")) == \
+        sorted(obs["received"])
+    assert marked.first.get_attribute("title") == "From the declarer"
+    page.screenshot(path=str(shots / "received-from-declarer.png"))

@@ -43,6 +43,7 @@ export function renderSide(v) {
     body = h("div.rules-box", h("p", rulesLine(gameMeta, v.info && v.info.rules,
       (v.info && v.info.describe) || "")),
       gameMeta ? rulesSummary(gameMeta, v.info.rules) : null,
+      ...(v.renderer && v.renderer.rulesNotes ? v.renderer.rulesNotes(v) : []),
       inv ? h("p", `${t("table.invite")}: `, h("code", inv)) : null,
       v.seat !== null ? h("button.leave", { type: "button", onclick: () => {
         // Leaving a running match hands the seat to a bot and counts as abandoned.

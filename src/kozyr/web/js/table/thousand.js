@@ -91,6 +91,10 @@ export default class ThousandRenderer extends Renderer {
           ? ` (${displayName(names[o.high_bidder], o.high_bidder)})` : ""));
     }
     items.push(trumpItem(o));
+    // The table's options forbid a marriage on the first trick: said while it is played.
+    if (noFirstMarriage(v) && o.phase === "play" && (o.tricks_won || []).every((x) => !x)) {
+      items.push(h("div.first-trick-note", t("table.no_first_marriage")));
+    }
     // `marriages`: [[seat, suit] or [seat, suit, words]...] in the order declared.
     if (Array.isArray(o.marriages) && o.marriages.length) {
       items.push(h("div.marriages", `${t("term.marriage")}: `, o.marriages.map(([s, suit,
@@ -117,12 +121,22 @@ export default class ThousandRenderer extends Renderer {
   }
 
   handMarks(o) {
-    // While the declarer deals out the talon (and names his contract), its cards are marked.
+    // While the declarer deals out the talon (and names his contract), its cards are marked;
+    // so are the cards an opponent received from him, until the first trick is taken.
     const out = new Map();
-    if (!["talon", "contract"].includes(o.phase)) return out;
+    const early = ["talon", "contract"].includes(o.phase);
+    if (early || (o.phase === "play" && (o.tricks_won || []).every((x) => !x))) {
+      for (const c of parseCards(o.received)) out.set(c, t("table.from_declarer"));
+    }
+    if (!early) return out;
     const piles = Array.isArray(o.talon_piles) ? o.talon_piles.flatMap((p) => parseCards(p)) : [];
     for (const c of [...parseCards(o.talon), ...piles]) out.set(c, t("table.talon"));
     return out;
+  }
+
+  rulesNotes(v) {
+    // A word in the rules tab when the table's options forbid a marriage on the first trick.
+    return noFirstMarriage(v) ? [h("p.rules-note", t("table.no_first_marriage"))] : [];
   }
 
   optionLabel(v, card, opt) {
@@ -216,4 +230,9 @@ function pilesEl(v) {
   return h("div.piles", h("div.pile-row", piles), discards.length
     ? h("div.discards", h("div.center-label", t("table.discarded")),
       h("div.card-row", discards.map((x) => cardEl(x, { cls: "small" })))) : null);
+}
+
+/** Return whether the table's options forbid declaring a marriage on the first trick. */
+function noFirstMarriage(v) {
+  return !!(v.info && v.info.rules && v.info.rules.marriage_on_first_trick === false);
 }
