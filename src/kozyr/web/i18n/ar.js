@@ -12,6 +12,7 @@ export default {
   "nav.logout": "خروج",
   "nav.sound": "الصوت",
   "nav.language": "اللغة",
+  "nav.main": "القائمة الرئيسية",
   "auth.title": "الدخول أو التسجيل",
   "auth.name": "الاسم",
   "auth.password": "كلمة المرور",

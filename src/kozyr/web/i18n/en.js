@@ -12,6 +12,7 @@ export default {
   "nav.logout": "Log out",
   "nav.sound": "Sound",
   "nav.language": "Language",
+  "nav.main": "main",
   "auth.title": "Log in or register",
   "auth.name": "Name",
   "auth.password": "Password",

@@ -12,6 +12,7 @@ export default {
   "nav.logout": "Wyloguj się",
   "nav.sound": "Dźwięk",
   "nav.language": "Język",
+  "nav.main": "menu główne",
   "auth.title": "Logowanie i rejestracja",
   "auth.name": "Nazwa",
   "auth.password": "Hasło",

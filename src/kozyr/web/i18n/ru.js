@@ -12,6 +12,7 @@ export default {
   "nav.logout": "Выйти",
   "nav.sound": "Звук",
   "nav.language": "Язык",
+  "nav.main": "главное меню",
   "auth.title": "Вход и регистрация",
   "auth.name": "Имя",
   "auth.password": "Пароль",

@@ -12,6 +12,7 @@ export default {
   "nav.logout": "Вийти",
   "nav.sound": "Звук",
   "nav.language": "Мова",
+  "nav.main": "головне меню",
   "auth.title": "Вхід і реєстрація",
   "auth.name": "Ім'я",
   "auth.password": "Пароль",

@@ -69,7 +69,7 @@ class App {
     const u = this.user;
     mount(this.header,
       h("a.brand", { href: "#/lobby" }, h("span.brand-mark", "♠"), t("app.title")),
-      h("nav", { "aria-label": "main" },
+      h("nav", { "aria-label": t("nav.main") },
         h("a", { href: "#/lobby" }, t("nav.lobby")),
         h("a", { href: "#/leaders" }, t("nav.leaders")),
         u && !u.guest ? h("a", { href: `#/profile/${encodeURIComponent(u.name)}` },
