@@ -103,11 +103,14 @@ def play(game: Annotated[str, typer.Argument(help=GAME_HELP)] = "thousand",
 @app.command()
 def move(file: Annotated[Path, typer.Argument(help="A record that stops at a decision.")],
          bot: Annotated[str, typer.Option("--bot", help="Bot name.")] = "normal",
-         seed: SeedOpt = None) -> None:
+         seed: SeedOpt = None,
+         hint: Annotated[bool, typer.Option(
+             "--hint", help="Also print why, in one line (the search's values).")] = False,
+         ) -> None:
     """Print the action a bot chooses for the seat to act in a record."""
     from kozyr.bots.protocol import move_main
 
-    raise typer.Exit(move_main(str(file), bot=bot, seed=seed))
+    raise typer.Exit(move_main(str(file), bot=bot, seed=seed, explain=hint))
 
 
 @app.command("bot")

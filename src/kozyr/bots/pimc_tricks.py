@@ -60,6 +60,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from kozyr.bots.base import Bot
+from kozyr.bots.explain import SearchSummary
 from kozyr.bots.heuristic import HeuristicBot
 from kozyr.bots.sampling import distinct_samples
 from kozyr.bots.solver.debertz import BELLA_ACTION, DebertzPosition, DebertzSolver
@@ -160,9 +161,12 @@ class TrickPimcBot(Bot):
         self.deadline = 0.0
         #: Samples used by the last decision (for benchmarks and tests).
         self.last_samples = 0
+        #: What the last card search found (kozyr.bots.explain; None: no search decided).
+        self.last_search: SearchSummary | None = None
 
     def act(self, view: SeatView) -> int:
         """Return the chosen legal action."""
+        self.last_search = None
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -250,6 +254,8 @@ class TrickPimcBot(Bot):
         if n == 0 or (not exact and n < self.min_samples):
             return self.heuristic.act(view)
         c = self._pick(view, total, maximise)
+        self.last_search = SearchSummary("score", {a: total[a & 31] / n for a in legal}, n,
+                                         high=maximise)
         with_bella = c + BELLA_ACTION
         return with_bella if with_bella in legal else c
 
@@ -283,6 +289,7 @@ class TrickPimcBot(Bot):
                 total[c] += values[c]
         if n == 0:
             return self.heuristic.act(view)
+        self.last_search = SearchSummary("points", {c: total[c] / n for c in cards}, n)
         return self._pick(view, total, True)
 
 

@@ -8,7 +8,9 @@
   is a record, or ``{"record": RECORD, "id": ANY}``; each line written to stdout is
   ``{"action": "play KH", "seat": 2, "id": ANY}`` or ``{"error": "...", "id": ANY}`` (``id``
   echoes the request's, null without one).  One bot serves the whole session, so a session is
-  reproducible for a given seed and input.  See docs/bot-protocol.md.
+  reproducible for a given seed and input.  A request with ``"hint": true`` is answered with
+  the action and ``"hint"``: why the bot chose it (:func:`kozyr.bots.explain.hint`; ``kozyr
+  move --hint`` prints the same line).  See docs/bot-protocol.md.
 
 The bot is given only ``match.view(seat)`` of the replayed match, as in play.
 """
@@ -34,6 +36,24 @@ def decide(bot: Bot, record: Any) -> tuple[str, int]:
 
     Raise :class:`ProtocolError` with a message a person can act on.
     """
+    match, seat = _decision(record)
+    action = bot.act(match.view(seat))
+    return match.action_to_text(action), seat
+
+
+def decide_hint(bot: Bot, record: Any) -> tuple[dict[str, Any], int]:
+    """Return the bot's hint (``{"action", "reason"}``, kozyr.bots.explain.hint) and the seat.
+
+    Raise :class:`ProtocolError` as :func:`decide` does.
+    """
+    from kozyr.bots.explain import hint
+
+    match, seat = _decision(record)
+    return hint(bot, match.view(seat)), seat
+
+
+def _decision(record: Any) -> tuple[Any, int]:
+    """Return the match a record replays to and the seat to act; raise ProtocolError."""
     if not isinstance(record, dict):
         raise ProtocolError(f"a record is a JSON object, not {type(record).__name__}")
     try:
@@ -51,8 +71,7 @@ def decide(bot: Bot, record: Any) -> tuple[str, int]:
     seat = match.current_player()
     if seat is None:
         raise ProtocolError("the record is not at a decision point: nobody is to act")
-    action = bot.act(match.view(seat))
-    return match.action_to_text(action), seat
+    return match, seat
 
 
 def _bot(name: str, seed: int | None) -> Bot | None:
@@ -63,12 +82,19 @@ def _bot(name: str, seed: int | None) -> Bot | None:
         return None
 
 
-def move_main(file: str, bot: str = "normal", seed: int | None = None) -> int:
-    """Print the action ``bot`` chooses at the end of the record in ``file`` ('-': stdin)."""
+def move_main(file: str, bot: str = "normal", seed: int | None = None,
+              explain: bool = False) -> int:
+    """Print the action ``bot`` chooses at the end of the record in ``file`` ('-': stdin);
+    ``explain``: and on a second line why (the hint's reason)."""
     b = _bot(bot, seed)
     if b is None:
         return 2
     try:
+        if explain:
+            got, _ = decide_hint(b, read_record_file(file))
+            print(got["action"])
+            print(got["reason"]["text"])
+            return 0
         action, _ = decide(b, read_record_file(file))
     except (KozyrError, ProtocolError) as e:
         print(f"kozyr move: {e}", file=sys.stderr)
@@ -84,10 +110,15 @@ def answer(bot: Bot, line: str) -> dict[str, Any]:
     except json.JSONDecodeError as e:
         return {"error": f"not valid JSON (column {e.colno}: {e.msg})", "id": None}
     rid = None
+    wants_hint = False
     if isinstance(obj, dict) and "record" in obj:
         rid = obj.get("id")
+        wants_hint = obj.get("hint") is True
         obj = obj["record"]
     try:
+        if wants_hint:
+            got, seat = decide_hint(bot, obj)
+            return {"action": got["action"], "seat": seat, "hint": got["reason"], "id": rid}
         action, seat = decide(bot, obj)
     except ProtocolError as e:
         return {"error": str(e), "id": rid}

@@ -16,6 +16,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from kozyr.bots.base import Bot
+from kozyr.bots.explain import SearchSummary
 from kozyr.bots.heuristic import HeuristicBot
 from kozyr.bots.sampling import distinct_samples
 from kozyr.bots.solver import Solver
@@ -91,6 +92,8 @@ class PimcBase(Bot):
         self._plan: tuple[tuple[Any, ...], int, list[int]] | None = None
         #: the deal's history at the last decision (:meth:`begin_decision`)
         self._last: tuple[Any, ...] = ()
+        #: What the last card search found (kozyr.bots.explain; None: no search decided).
+        self.last_search: SearchSummary | None = None
         #: Samples used by the last decision (for benchmarks and tests).
         self.last_samples = 0
         self.deadline = 0.0

@@ -44,6 +44,7 @@ class PimcBot(CardPlay, Auction, Talon, Contract):
 
     def act(self, view: SeatView) -> int:
         """Return the chosen legal action."""
+        self.last_search = None
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]

@@ -33,6 +33,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from kozyr.bots.explain import SearchSummary
 from kozyr.bots.solver import Position, SearchTimeout, Solver
 from kozyr.bots.solver.adapter import declaration_counts, solver_position
 from kozyr.bots.thousand.pimc.base import deal_history, rules_of, same_deal
@@ -72,6 +73,7 @@ class CardPlay(Inference):
         first: dict[int, float] = dict.fromkeys(legal, 0.0)
         second: dict[int, float] = dict.fromkeys(legal, 0.0)
         wsum = 0.0
+        used = 0
         # a declarer whose contract is lost in every sample keeps the opponents' points down:
         # he aims ``lost_margin`` lower at each later decision (his score is lost anyway)
         deal = deal_history(obs)
@@ -108,12 +110,15 @@ class CardPlay(Inference):
             except SearchTimeout:
                 break
             wsum += w
+            used += 1
             for a in legal:
                 first[a] += w * makes[a]
                 second[a] += w * extra[a]
         if wsum == 0.0:
             return self.heuristic.act(view)
         tol = 1e-9 * wsum
+        self.last_search = SearchSummary("make" if me == declarer else "stop",
+                                         {a: first[a] / wsum for a in legal}, used)
         if me == declarer:
             best = max(first.values())
             if best == 0.0 and self.lost_margin and target > self.lost_margin:
