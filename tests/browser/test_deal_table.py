@@ -256,3 +256,31 @@ def test_cards_received_from_the_declarer_are_marked(page: Any, server: str,
         sorted(obs["received"])
     assert marked.first.get_attribute("title") == "From the declarer"
     page.screenshot(path=str(shots / "received-from-declarer.png"))
+
+
+# -- the last trick as an overlay -----------------------------------------------------------
+@pytest.mark.parametrize("viewport", [(1280, 860), (390, 844)])
+def test_the_last_trick_is_an_overlay_beside_the_current_one(browser: Any, server: str,
+                                                             shots: Path,
+                                                             viewport: tuple[int, int]) -> None:
+    ctx = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+    page = ctx.new_page()
+    try:
+        lobby(page, server)
+        m, obs = find("classic", "thousand", lambda o: o["to_act"] == 0 and o["phase"] == "play"
+                      and len(o["trick"]) == 2 and o["last_trick"] is not None)
+        page.evaluate(SHOW_JS, {"info": info_for(m, obs, ["ann", "bob", "cid"]), "obs": obs})
+        page.wait_for_selector(".center .trick .card")
+        trick_before = page.locator(".center .trick").bounding_box()
+        page.click("button.show-last")
+        last = page.locator(".center .last-trick")
+        assert last.evaluate("(e) => getComputedStyle(e).position") == "absolute"
+        # the current trick neither moves nor is covered
+        assert page.locator(".center .trick").bounding_box() == trick_before
+        for card in page.locator(".center .trick .card").all():
+            assert not overlap(card.bounding_box(), last.bounding_box())
+        winner = ["ann", "bob", "cid"][obs["last_trick"]["winner"]]
+        assert last.locator(".last-winner").inner_text() == f"{winner} took the trick"
+        page.screenshot(path=str(shots / f"last-trick-overlay-{viewport[0]}.png"))
+    finally:
+        ctx.close()

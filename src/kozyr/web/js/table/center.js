@@ -3,7 +3,7 @@
 // lies there, whatever the game's renderer puts there (talon, stock ...).
 import { t } from "../i18n.js";
 import { h, mount, toast } from "../ui.js";
-import { cardEl, displayName } from "../words.js";
+import { cardEl, cardInline, displayName } from "../words.js";
 
 /** Draw the middle of view `v`; only when what it shows has changed, so animations run once. */
 export function renderCenter(v) {
@@ -47,17 +47,18 @@ export function renderCenter(v) {
   if (!o.trick.length) v.shownTrick = new Set();
 }
 
-/** Return the last trick as a small panel: each card over its player's name, the winner. */
+/** Return the last trick as a small overlay: who won, then each card beside its player. */
 function lastTrickEl(v, lt) {
   const names = v.names();
+  // Compact (the cards in text), so it lies over a corner of the middle of the felt without
+  // covering the trick being played.
   return h("div.last-trick", { role: "group", "aria-label": t("table.last_trick") },
-    h("div.center-label", t("table.last_trick")),
-    h("div.card-row.small-cards", lt.cards.map(([seat, card]) => h("div.trick-entry",
+    h("div.center-label", `${t("table.last_trick")}: `, h("span.last-winner",
+      t("table.trick_won", { name: displayName(names[lt.winner], lt.winner) }))),
+    h("div.last-entries", lt.cards.map(([seat, card]) => h("div.trick-entry",
       { class: seat === lt.winner ? "trick-entry winner" : "trick-entry",
-        dataset: { seat: String(seat) } },
-      cardEl(card), h("bdi.small", displayName(names[seat], seat))))),
-    h("div.small.last-winner", t("table.trick_won", {
-      name: displayName(names[lt.winner], lt.winner) })));
+        dataset: { seat: String(seat), card } },
+      cardInline(card), " ", h("bdi.small", displayName(names[seat], seat))))));
 }
 
 /** Return a trick ([[seat, card]...]) as DOM; `cls` "" is the trick being played. */
