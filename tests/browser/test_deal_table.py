@@ -284,3 +284,64 @@ def test_the_last_trick_is_an_overlay_beside_the_current_one(browser: Any, serve
         page.screenshot(path=str(shots / f"last-trick-overlay-{viewport[0]}.png"))
     finally:
         ctx.close()
+
+
+# -- chat times, the sound switch ---------------------------------------------------------------
+AT = 1764420000.0  # 2025-11-29 12:40:00 UTC
+
+
+@pytest.mark.parametrize("lang,zone", [("ru", "Europe/Moscow"), ("en", "Asia/Tokyo"),
+                                       ("ar", "UTC")])
+def test_chat_lines_show_the_servers_time_in_local_time(browser: Any, server: str, lang: str,
+                                                         zone: str) -> None:
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    ctx = browser.new_context(viewport={"width": 1280, "height": 860}, timezone_id=zone)
+    page = ctx.new_page()
+    try:
+        lobby(page, server, f"?lang={lang}")
+        m, obs = find("classic", "thousand", lambda o: o["phase"] == "bidding")
+        page.evaluate(SHOW_JS, {"info": info_for(m, obs), "obs": obs})
+        page.wait_for_selector(".table-page .seat:not([hidden])")
+        page.evaluate("""(at) => window.__deliver('chat', {type: 'chat', table: 't1',
+          version: 70, line: {from: 'ann', text: 'gl hf', at}})""", AT)
+        page.click(".tab[data-tab=chat]")
+        stamp = page.locator(".chat-lines li time.chat-time").first
+        assert stamp.get_attribute("datetime") == "2025-11-29T12:40:00.000Z"
+        local = datetime.fromtimestamp(AT, ZoneInfo(zone))
+        text = stamp.inner_text()
+        if lang == "ru":
+            assert text == local.strftime("%H:%M")  # 15:40 in Moscow
+        elif lang == "en":
+            assert text == local.strftime("%I:%M %p")  # 09:40 PM in Tokyo
+        else:
+            assert "٤٠" in text or "40" in text  # Arabic digits or Latin, the minutes
+        assert "gl hf" in page.locator(".chat-lines li").first.inner_text()
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("viewport", [(1280, 860), (390, 844)])
+def test_sound_is_on_by_default_with_a_visible_switch(browser: Any, server: str, shots: Path,
+                                                      viewport: tuple[int, int]) -> None:
+    ctx = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+    page = ctx.new_page()
+    try:
+        lobby(page, server)
+        switch = page.locator("header #sound[role=switch]")
+        assert switch.is_visible() and switch.get_attribute("aria-checked") == "true"
+        box = switch.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= viewport[0]
+        assert page.locator("header #sound .sound-icon").is_visible()
+        assert page.evaluate("() => import('/static/js/sound.js').then((s) => s.soundOn())")
+        switch.click()
+        assert switch.get_attribute("aria-checked") == "false"
+        assert page.evaluate("() => localStorage.getItem('kozyr.sound')") == "off"
+        assert page.locator("header #sound .sound-icon").evaluate(
+            "(e) => getComputedStyle(e).textDecorationLine") == "line-through"
+        page.screenshot(path=str(shots / f"sound-switch-{viewport[0]}.png"))
+        lobby(page, server)  # remembered
+        assert page.locator("header #sound").get_attribute("aria-checked") == "false"
+    finally:
+        ctx.close()

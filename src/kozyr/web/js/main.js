@@ -60,10 +60,16 @@ class App {
       }
       setLang(langSel.value);
     });
-    const sound = h("input#sound", { type: "checkbox", checked: soundOn(),
-      "aria-label": t("nav.sound") });
-    sound.addEventListener("change", () => {
-      setSound(sound.checked);
+    // A switch that shows its state (a struck-through note when off), on a phone too.
+    const sound = h("button#sound.sound", { type: "button", role: "switch",
+      "aria-checked": soundOn() ? "true" : "false", "aria-label": t("nav.sound"),
+      title: t(soundOn() ? "nav.sound_on" : "nav.sound_off") },
+    h("span.sound-icon", { "aria-hidden": "true" }, "\u266a"), " ",
+    h("span.sound-label", t("nav.sound")));
+    sound.addEventListener("click", () => {
+      setSound(!soundOn());
+      sound.setAttribute("aria-checked", soundOn() ? "true" : "false");
+      sound.title = t(soundOn() ? "nav.sound_on" : "nav.sound_off");
       beep("turn"); // a sample, so one hears what was switched on
     });
     const u = this.user;
@@ -78,9 +84,7 @@ class App {
         u ? h("span.me#me", { dataset: { name: u.name } }, u.name) : null,
         u && !u.guest ? h("button#logout", { type: "button", onclick: () => this.logout() },
           t("nav.logout")) : h("a.button#login-link", { href: "#/login" }, t("nav.login")),
-        h("label.sound", { title: t("nav.sound") }, sound, " ",
-          h("span.sound-icon", { "aria-hidden": "true" }, "♪"), " ",
-          h("span.sound-label", t("nav.sound"))),
+        sound,
         langSel));
   }
 

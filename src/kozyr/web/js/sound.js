@@ -1,7 +1,8 @@
-// Sound effects: short WebAudio beeps made here (no files).  Off until the player turns them on.
+// Sound effects: short WebAudio beeps made here (no files).  On until the player turns them
+// off (the header's switch; the choice is remembered in this browser).
 let ctx = null;
-let enabled = false;
-try { enabled = localStorage.getItem("kozyr.sound") === "on"; } catch (e) { /* no storage */ }
+let enabled = true;
+try { enabled = localStorage.getItem("kozyr.sound") !== "off"; } catch (e) { /* no storage */ }
 
 const TONES = {
   card: [[660, 0.05]],

@@ -1,6 +1,6 @@
 // The side panel (score sheet, the moves of the deal in words, chat, the rules and the
 // invite link) and the end-of-match box.
-import { t } from "../i18n.js";
+import { lang, t } from "../i18n.js";
 import { fetchMeta, rulesLine, rulesSummary } from "../rules.js";
 import { h, mount } from "../ui.js";
 import { displayName, sheetTable } from "../words.js";
@@ -29,7 +29,7 @@ export function renderSide(v) {
   } else if (v.tab === "chat") {
     body = h("div.chat-box",
       h("ul.chat-lines", { "aria-live": "polite" }, v.chat.map((line) =>
-        h("li", h("b", displayName(line.from)), ": ", line.text))),
+        h("li", chatTime(line.at), h("b", displayName(line.from)), ": ", line.text))),
       chatForm(v));
   } else {
     const inv = inviteUrl(v);
@@ -57,6 +57,14 @@ export function renderSide(v) {
   // Newest at the bottom, in view.
   const list = side.querySelector(".chat-lines, .moves");
   if (list) list.scrollTop = list.scrollHeight;
+}
+
+/** Return the time the server stamped a chat line with (seconds), in local time, or null. */
+function chatTime(at) {
+  if (typeof at !== "number") return null;
+  const d = new Date(at * 1000);
+  return h("time.chat-time", { datetime: d.toISOString() },
+    d.toLocaleTimeString(lang(), { hour: "2-digit", minute: "2-digit" }));
 }
 
 /** Return the chat's input line, made once per view (so what is typed survives redraws). */
