@@ -140,3 +140,25 @@ def test_a_record_must_name_its_first_dealer() -> None:
     rec["first_dealer"] = 2
     with pytest.raises(RecordError, match="first_dealer"):
         replay_record(rec)
+
+
+def test_a_play_in_the_window_means_draw_then_lead_and_a_written_draw_is_read_as_such() -> None:
+    # the page's example, on to seat 1's lead after the royal marriage: AS2 is the card he
+    # draws when his window closes (§10: "both players draw, then that card is his lead")
+    led = copy.deepcopy(EXAMPLE)
+    led["deals"][0]["actions"].append("play AS2")
+    m = replay_record(led).match
+    assert see(m, None)["trick"] == [[1, "AS2"]]
+    # a bot's or client's explicit draw before the lead replays to the same match, and is not
+    # written back: kozyr's records keep the page's notation
+    drawn = copy.deepcopy(EXAMPLE)
+    drawn["deals"][0]["actions"] += ["draw", "play AS2"]
+    again = replay_record(drawn).match
+    assert write_record(again, players=["ann", "bob"]) == write_record(m, players=["ann", "bob"])
+    assert write_record(m, players=["ann", "bob"])["deals"][0]["actions"][-2:] == [
+        "declare KH1 QH1", "play AS2"]
+    # a draw outside a window is refused, with the deal and the action named
+    bad = copy.deepcopy(EXAMPLE)
+    bad["deals"][0]["actions"] += ["draw", "draw"]
+    with pytest.raises(ReplayError, match="action 11"):
+        replay_record(bad)

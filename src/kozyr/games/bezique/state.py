@@ -225,7 +225,7 @@ class BeziqueState(ResampledMatch):
         the action is illegal.
         """
         if not (self._window and self.current_player() is not None
-                and isinstance(text, str) and text.split()[:1] == ["play"]):
+                and isinstance(text, str) and text.lower().split()[:1] == ["play"]):
             return self.apply(text)
         drawn = self.clone()
         drawn.apply_action(DRAW)
