@@ -108,6 +108,31 @@ def lobby(page: Any, server: str, lang: str = "en") -> None:
     page.evaluate(SETLANG, lang)
 
 
+FOURS = {"A": "four aces", "K": "four kings", "Q": "four queens", "J": "four jacks",
+         "T": "four tens"}
+
+
+def named(game: str, c: dict[str, Any]) -> str:
+    """Return a combination of the observation (``kind``, ``cards``) as the page names it."""
+    cards = c["cards"].split()
+    sign = "♠♥♦♣"["SHDC".index(cards[0][1])]
+    kind = c["kind"]
+    if game == "tertz" and kind == "sequence":
+        kind = "tertz" if len(cards) == 3 else "fifty" if len(cards) == 4 else "hundred"
+    if kind == "four" or kind.startswith("four "):
+        return FOURS[cards[0][0]]
+    if kind == "marriage":
+        return f"the marriage {sign}"
+    if kind in ("bezique", "double bezique"):
+        return kind
+    return f"a {kind} in {sign}"
+
+
+def declare_label(game: str, obs: dict[str, Any], action: str) -> str:
+    items = [c for c in obs["declaring"] if c["action"] == action]
+    return "Declare: " + ", ".join(f"{named(game, c)} ({c['points']})" for c in items)
+
+
 # -- Thousand --------------------------------------------------------------------------------
 
 def test_thousand_log_bids_contract_marriage_and_tricks(page: Any, server: str,
@@ -193,6 +218,11 @@ def test_debertz_log_trump_melds_and_buttons(page: Any, server: str, shots: Path
     assert label(page, f"trump {suit}") == f"Name {SIGN[suit]} as trump"
     relang(page, m, obs, "ru", moves=False)
     assert label(page, f"trump {suit}") == f"Назначить козырь {SIGN[suit]}"
+    page.evaluate(SETLANG, "en")
+    m, obs, _ = play_to("debertz", "debertz3", lambda o, _t: o["to_act"] == 0 and
+                        "declare" in o["legal"])
+    show(page, m, obs)
+    assert label(page, "declare") == declare_label("debertz", obs, "declare")
 
 
 # -- Tertz -------------------------------------------------------------------------------------
@@ -221,6 +251,12 @@ def test_tertz_log_declarations_seven_and_tricks(page: Any, server: str, shots: 
                         "swap7" in o["legal"], seeds=400)
     show(page, m, obs)
     assert label(page, "swap7") == "Exchange the seven"
+    # The declare button says what it announces: the observation's `declaring` (our cards).
+    m, obs, _ = play_to("tertz", "tertz", lambda o, _t: o["to_act"] == 0 and
+                        "declare" in o["legal"] and len(o["declaring"] or []) >= 2, seeds=400)
+    show(page, m, obs)
+    assert label(page, "declare") == declare_label("tertz", obs, "declare")
+    assert "(" in label(page, "declare")
 
 
 # -- Piquet ------------------------------------------------------------------------------------
@@ -322,16 +358,16 @@ def test_bezique_table_and_log_name_the_combinations(page: Any, server: str,
     assert "объявляет" in line(page, said, seat)
 
 
-def test_bezique_declare_buttons_name_their_cards(page: Any, server: str) -> None:
-    m, obs, _ = play_to("bezique", "classic", lambda o, _t: o["to_act"] == 0 and any(
-        x.startswith("declare ") for x in o["legal"]))
+def test_bezique_declare_buttons_say_what_they_score(page: Any, server: str) -> None:
+    m, obs, _ = play_to("bezique", "classic", lambda o, _t: o["to_act"] == 0 and sum(
+        x.startswith("declare ") for x in o["legal"]) >= 2)
     lobby(page, server)
     show(page, m, obs)
+    for text in (x for x in obs["legal"] if x.startswith("declare ")):
+        assert label(page, text) == declare_label("bezique", obs, text)
+    relang(page, m, obs, "ru", moves=False)
     text = next(x for x in obs["legal"] if x.startswith("declare "))
-    words = label(page, text)
-    assert words.startswith("Declare:"), words
-    ranks = [c[0].replace("T", "10") for c in text.split()[1:]]
-    assert all(r in words for r in ranks), words
+    assert label(page, text).startswith("Объявить: ")
 
 
 def test_bezique_plays_a_whole_deal_in_the_page(page: Any, server: str, shots: Path) -> None:

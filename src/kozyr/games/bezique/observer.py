@@ -19,8 +19,9 @@ import random
 from kozyr.cards import SUIT_LETTERS, format_copy_card
 from kozyr.core.dealing import shuffle
 from kozyr.core.observation import BaseObservation, LastTrick
+from kozyr.games.bezique.actions import DECLARE
 from kozyr.games.bezique.cardplay import FULL, cards_in, format_mask
-from kozyr.games.bezique.combinations import KIND_NAMES
+from kozyr.games.bezique.combinations import COMBOS, KIND_NAMES, value
 from kozyr.games.bezique.state import BeziqueState
 
 
@@ -35,6 +36,9 @@ class BeziqueObservation(BaseObservation):
     table: list[str]
     #: Each seat's combinations this deal: ``{kind, cards, points}``.
     combinations: list[list[dict[str, object]]]
+    #: To the seat to act, what each legal ``declare`` would score (its own cards):
+    #: ``{action, kind, cards, points}``; else None.
+    declaring: list[dict[str, object]] | None
     #: The cards each seat is publicly known to hold (its table included).
     known: list[str]
     #: The sevens of trumps that have scored this deal.
@@ -73,6 +77,7 @@ def observation(m: BeziqueState, seat: int | None) -> BeziqueObservation:
         "table": [format_mask(t) for t in m._table],
         "combinations": [[{"kind": KIND_NAMES[k], "cards": format_mask(mask), "points": v}
                           for k, mask, v in m._combos[i]] for i in (0, 1)],
+        "declaring": _declaring(m) if seat is not None and seat == to_act else None,
         "known": [format_mask(k) for k in m._known],
         "scored_sevens": format_mask(m._scored7),
         "deal_points": list(m._points),
@@ -85,6 +90,17 @@ def observation(m: BeziqueState, seat: int | None) -> BeziqueObservation:
         "winner": m._winner,
         "is_over": m.is_over,
     }
+
+
+def _declaring(m: BeziqueState) -> list[dict[str, object]] | None:
+    """Return the legal declarations of the seat to act with what each scores, or None."""
+    out: list[dict[str, object]] = []
+    for a in m.legal_actions():
+        if DECLARE <= a < DECLARE + len(COMBOS):
+            c = COMBOS[a - DECLARE]
+            out.append({"action": m.action_to_text(a), "kind": KIND_NAMES[c.kind],
+                        "cards": format_mask(c.mask), "points": value(c, m._trump)})
+    return out or None
 
 
 def deal_hidden(m: BeziqueState, seat: int, rng: random.Random) -> BeziqueState:

@@ -31,7 +31,7 @@ from kozyr.cards import (
 from kozyr.core.observation import BaseObservation, LastTrick
 from kozyr.core.sampling import deal_unseen
 from kozyr.games.debertz import melds as M
-from kozyr.games.debertz.actions import BELLA, BIDDING, PLAY, SWAP7
+from kozyr.games.debertz.actions import BELLA, BIDDING, DECLARE, PLAY, SWAP7
 from kozyr.games.debertz.cardplay import ABOVE_TRUMP, must_overtrump_ruff
 from kozyr.games.debertz.state import DebertzState
 
@@ -53,6 +53,9 @@ class DebertzObservation(BaseObservation):
     declarer: int | None
     #: Declared melds: ``[seat, kind, cards]``.
     melds: list[list[int | str]]
+    #: To the seat to act when ``declare`` is legal, the melds it would announce (its own
+    #: cards): ``{action, kind, cards, points}`` each; else None.
+    declaring: list[dict[str, object]] | None
     #: The seats that announced bella, in order.
     bella: list[int]
     #: The stock's bottom card when it is shown, else None.
@@ -103,6 +106,7 @@ def observation(m: DebertzState, seat: int | None) -> DebertzObservation:
         "declarer": m._declarer if m._declarer >= 0 else None,
         "history": [[s, m.action_to_text(a)] for s, a in m._history],
         "melds": [[x.seat, M.KIND_NAMES[x.kind], M.meld_cards_text(x)] for x in m._melds],
+        "declaring": _declaring(m, seat) if seat is not None and seat == to_act else None,
         "bella": list(m._bella),
         "trick": [[(m._leader + i) % n, format_card(c)] for i, c in enumerate(m._trick)],
         "leader": m._leader if m._phase is PLAY else None,
@@ -117,6 +121,15 @@ def observation(m: DebertzState, seat: int | None) -> DebertzObservation:
         "winner": m.winner,
         "is_over": m.is_over,
     }
+
+
+def _declaring(m: DebertzState, seat: int) -> list[dict[str, object]] | None:
+    """Return the melds a ``declare`` of ``seat`` would announce now, or None if not legal."""
+    if DECLARE not in m.legal_actions():
+        return None
+    found = M.find_melds(m._hands[seat], seat, m._trump, m.rules.natural_sequence_order)
+    return [{"action": "declare", "kind": M.KIND_NAMES[x.kind], "cards": M.meld_cards_text(x),
+             "points": M.MELD_POINTS[x.kind]} for x in found]
 
 
 def _stock_size(m: DebertzState) -> int | None:

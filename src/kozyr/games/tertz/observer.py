@@ -25,12 +25,13 @@ from kozyr.cards import (
     Hand,
     cards_of,
     format_card,
+    format_cards,
     format_hand,
     hand_of,
 )
 from kozyr.core.observation import BaseObservation, LastTrick
 from kozyr.core.sampling import deal_unseen
-from kozyr.games.tertz.actions import ANSWER
+from kozyr.games.tertz.actions import ANSWER, DECLARE
 from kozyr.games.tertz.combinations import (
     MARRIAGE_VALUE,
     Key,
@@ -54,6 +55,9 @@ class TertzObservation(BaseObservation):
     turned: str | None
     #: Each seat's shown combinations and declared marriage: ``{kind, cards, value}``.
     combinations: list[list[dict[str, object]]]
+    #: To the seat to act when ``declare`` is legal, what it would announce (its own cards):
+    #: ``{action, kind, cards, points}`` per combination, the marriage included; else None.
+    declaring: list[dict[str, object]] | None
     #: The cards each seat is publicly known to hold.
     known: list[str]
     #: Each seat's taken cards while at least 4 cards remain in the stock, else None.
@@ -74,6 +78,20 @@ def _combinations_json(m: TertzState, seat: int) -> list[dict[str, object]]:
         out.append({"kind": "marriage",
                     "cards": format_hand(marriage_cards(m._trump)),
                     "value": MARRIAGE_VALUE})
+    return out
+
+
+def _declaring(m: TertzState, seat: int) -> list[dict[str, object]] | None:
+    """Return what a ``declare`` of ``seat`` would announce now, or None if not legal."""
+    if DECLARE not in m.legal_actions():
+        return None
+    combos, marriage = m._declarable(seat)
+    out: list[dict[str, object]] = [{"action": "declare", "kind": c.kind,
+                                     "cards": format_cards(c.cards), "points": c.value}
+                                    for c in combos]
+    if marriage:
+        out.append({"action": "declare", "kind": "marriage",
+                    "cards": format_hand(marriage_cards(m._trump)), "points": MARRIAGE_VALUE})
     return out
 
 
@@ -104,6 +122,7 @@ def observation(m: TertzState, seat: int | None) -> TertzObservation:
         "trump": SUIT_LETTERS[m._trump] if started else None,
         "history": [[s, _history_text(m, s, a)] for s, a in m._log],
         "combinations": [_combinations_json(m, 0), _combinations_json(m, 1)],
+        "declaring": _declaring(m, seat) if seat is not None and seat == to_act else None,
         "known": [format_hand(k) for k in m._known],
         "trick": [[m._leader, format_card(m._lead)]] if m._lead >= 0 else [],
         "leader": m._leader if started else None,

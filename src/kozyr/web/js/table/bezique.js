@@ -9,12 +9,13 @@
 // - The stock with its count and the turned card (the trump card) in the middle; the info
 //   panel: the trump, the stock line and the running score of the match.
 // - The moves tab names each declaration as the observation lists it ("declares bezique
-//   (40)"), the seven's exchange and showing; the declare buttons name the cards they lay out.
+//   (40)"), the seven's exchange and showing; the declare buttons say what each scores (the
+//   observation's `declaring`: "Declare: bezique (40)").
 // Cards carry a copy digit (AS1, AS2); they are drawn by rank and suit.
 import { t } from "../i18n.js";
 import { h } from "../ui.js";
 import { cardEl, cardInline, cardsInline, comboWords, displayName, sentence } from "../words.js";
-import { Renderer, stockEl, stockItem, trumpItem } from "./renderer.js";
+import { declareLabel, Renderer, stockEl, stockItem, trumpItem } from "./renderer.js";
 
 export default class BeziqueRenderer extends Renderer {
   seatExtras(v, s) {
@@ -68,7 +69,9 @@ export default class BeziqueRenderer extends Renderer {
   buttonLabel(v, text) {
     const w = String(text).trim().split(/\s+/);
     if (w[0] === "declare" && w.length > 1) {
-      return sentence("act.declare_what", { what: cardsInline(w.slice(1).join(" ")) });
+      // What it scores (the observation's `declaring`), else the cards it lays out.
+      return declareLabel(v, "bezique", text) ||
+        sentence("act.declare_what", { what: cardsInline(w.slice(1).join(" ")) });
     }
     if (w[0] === "show7") return t("act.show7");
     return null;

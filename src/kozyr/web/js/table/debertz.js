@@ -4,7 +4,8 @@
 import { t } from "../i18n.js";
 import { h } from "../ui.js";
 import { cardInline, comboWords, sentence } from "../words.js";
-import { joined, meldsEl, Renderer, stockEl, stockItem, trumpItem } from "./renderer.js";
+import { declareLabel, joined, meldsEl, Renderer, stockEl, stockItem, trumpItem }
+  from "./renderer.js";
 
 export default class DebertzRenderer extends Renderer {
   trailingBadges(v, s) {
@@ -19,6 +20,10 @@ export default class DebertzRenderer extends Renderer {
     const o = v.obs;
     const mine = (Array.isArray(o.melds) ? o.melds : []).filter((m) => m[0] === s);
     return meldsEl(mine.map(([, , cards]) => ({ label: "", cards })));
+  }
+
+  buttonLabel(v, text) {
+    return text === "declare" ? declareLabel(v, "debertz", text) : null;
   }
 
   centerKeys(o) {

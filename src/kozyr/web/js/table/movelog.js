@@ -18,7 +18,9 @@ export function moveLog(v) {
   const r = v.renderer;
   const size = trickSize(o);
   const extra = r && o ? r.logLines(v) : [];
-  const items = []; // {seat, text} or a trick {no, plays: [[seat, text]...]}
+  // {seat, text}, or a trick {no, plays: its cards' [seat, text], lines: those and what was
+  // said while it lay (in order), winner}
+  const items = [];
   const tricks = [];
   let open = null;
   let extraAt = -1;
@@ -27,12 +29,15 @@ export function moveLog(v) {
     if (w[0] === "play" && w[1] && w[1] !== "?") {
       if (extraAt < 0) extraAt = items.length;
       if (!open) {
-        open = { no: tricks.length + 1, plays: [] };
+        open = { no: tricks.length + 1, plays: [], lines: [] };
         tricks.push(open);
         items.push(open);
       }
       open.plays.push([seat, text]);
+      open.lines.push([seat, text]);
       if (open.plays.length >= size) open = null;
+    } else if (open) {
+      open.lines.push([seat, text]); // said during the trick (a Debertz meld): in its place
     } else {
       items.push({ seat, text });
     }
@@ -56,9 +61,9 @@ export function moveLog(v) {
       ? String(it.winner) : "" } },
     h("div.log-trick-head", t("log.trick", { n: it.no }), done ? [" · ", h("span.log-taker",
       t("log.trick_taken", { name: displayName(names[it.winner], it.winner) }))] : null),
-    h("ul.log-trick-plays", it.plays.map(([seat, text]) => h("li.move", { dataset: {
-      seat: String(seat), action: text }, class: seat === it.winner ? "move log-took" : "move" },
-    who(seat), " ", words(seat, text)))));
+    h("ul.log-trick-plays", it.lines.map(([seat, text]) => h("li.move", { dataset: {
+      seat: String(seat), action: text }, class: seat === it.winner && /^play /.test(text)
+      ? "move log-took" : "move" }, who(seat), " ", words(seat, text)))));
   });
   if (extra.length) nodes.splice(extraAt < 0 ? nodes.length : extraAt, 0, ...extra);
   return h("ol.moves", nodes);

@@ -10,7 +10,7 @@
 // gets this base class: the shared table only.  So a new game's web client is one new file.
 import { suitIcon } from "../cards.js";
 import { t } from "../i18n.js";
-import { backEl, cardEl, cardInline } from "../words.js";
+import { backEl, cardEl, cardInline, comboWords, sentence } from "../words.js";
 import { h } from "../ui.js";
 
 export class Renderer {
@@ -154,6 +154,19 @@ export function stockEl(o) {
     h("div.card-row", o.turned ? cardEl(o.turned, { cls: "turned" }) : null,
       count ? h("div.stock-pile", Array.from({ length: Math.min(count, 4) }, () =>
         backEl())) : null));
+}
+
+/**
+ * Return the label of a declare button from the observation's `declaring` (what each legal
+ * declare of ours would announce, with its points: the engine's), e.g. "Declare: a tertz in
+ * ♦ (20)"; null when the observation says nothing about action `text`.
+ */
+export function declareLabel(v, game, text) {
+  const items = (Array.isArray(v.obs && v.obs.declaring) ? v.obs.declaring : [])
+    .filter((x) => x.action === text);
+  if (!items.length) return null;
+  return sentence("act.declare_what", { what: joined(items.map((c) => sentence("log.combo_n", {
+    what: h("span", comboWords(game, c.kind, c.cards)), n: c.points ?? "" }))) });
 }
 
 /** Return lists of DOM pieces joined by commas, as one list of pieces. */

@@ -5,7 +5,8 @@
 import { h } from "../ui.js";
 import { t } from "../i18n.js";
 import { cardInline, comboWords, sentence } from "../words.js";
-import { joined, meldsEl, Renderer, stockEl, stockItem, trumpItem } from "./renderer.js";
+import { declareLabel, joined, meldsEl, Renderer, stockEl, stockItem, trumpItem }
+  from "./renderer.js";
 
 export default class TertzRenderer extends Renderer {
   seatExtras(v, s) {
@@ -34,6 +35,10 @@ export default class TertzRenderer extends Renderer {
     return sentence(w[0] === "declare" ? "log.declares" : "log.shows", { what: joined(list.map(
       (c) => sentence("log.combo_n", { what: h("span", comboWords("tertz", c.kind, c.cards)),
         n: c.value ?? "" }))) });
+  }
+
+  buttonLabel(v, text) {
+    return text === "declare" ? declareLabel(v, "tertz", text) : null;
   }
 
   centerKeys(o) {
