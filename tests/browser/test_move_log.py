@@ -385,3 +385,14 @@ def test_bezique_plays_a_whole_deal_in_the_page(page: Any, server: str, shots: P
     assert st["sheet"] >= 1 or st["over"], st
     open_moves(page)
     page.screenshot(path=str(shots / "bezique-deal-done.png"))
+
+
+def test_thousand_two_players_log_the_pile_taken(page: Any, server: str) -> None:
+    m, obs, _ = play_to("thousand", "two_players", lambda o, _t: bool(texts(o, "take")))
+    lobby(page, server)
+    show(page, m, obs)
+    open_moves(page)
+    seat, take = texts(obs, "take")[0]
+    assert line(page, take, seat).endswith(f"takes pile {int(take.split()[1]) + 1}")
+    relang(page, m, obs, "ru")
+    assert line(page, take, seat).endswith(f"берёт кучку {int(take.split()[1]) + 1}")

@@ -383,6 +383,7 @@ export default {
   "log.show7": "يكشف سبعة الحَكَم {card}",
   "log.trick": "اللّمّة {n}",
   "log.trick_taken": "أخذها {name}",
+  "log.take": "يأخذ الكومة {n}",
   "log.marriage_n": "يلعب {card} ويُعلن الزواج {s} ({n})",
   "log.marriage_keep_n": "يلعب {card} ويُعلن الزواج {s} بالنوع نفسه ({n})",
   "log.bed_n": "يلعب {card} ويُعلن الزواج الصغير {s} ({n})",

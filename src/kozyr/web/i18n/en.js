@@ -371,6 +371,7 @@ export default {
   "log.show7": "shows the seven of trumps {card}",
   "log.trick": "Trick {n}",
   "log.trick_taken": "{name} takes it",
+  "log.take": "takes pile {n}",
   "log.marriage_n": "plays {card} and declares the marriage {s} ({n})",
   "log.marriage_keep_n": "plays {card} and declares the marriage {s} in suit ({n})",
   "log.bed_n": "plays {card} and declares the bed marriage {s} ({n})",

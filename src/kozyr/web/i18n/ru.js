@@ -383,6 +383,7 @@ export default {
   "log.show7": "показывает козырную семёрку {card}",
   "log.trick": "Взятка {n}",
   "log.trick_taken": "взял {name}",
+  "log.take": "берёт кучку {n}",
   "log.marriage_n": "ходит {card} и объявляет марьяж {s} ({n})",
   "log.marriage_keep_n": "ходит {card} и объявляет марьяж {s} в масть ({n})",
   "log.bed_n": "ходит {card} и объявляет малый марьяж {s} ({n})",

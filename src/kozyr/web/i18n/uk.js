@@ -383,6 +383,7 @@ export default {
   "log.show7": "показує козирну сімку {card}",
   "log.trick": "Взятка {n}",
   "log.trick_taken": "узяв {name}",
+  "log.take": "бере купку {n}",
   "log.marriage_n": "ходить {card} і оголошує мар'яж {s} ({n})",
   "log.marriage_keep_n": "ходить {card} і оголошує мар'яж {s} у масть ({n})",
   "log.bed_n": "ходить {card} і оголошує малий мар'яж {s} ({n})",

@@ -80,7 +80,7 @@ export function actionWords(text, names, o = null) {
     case "buy": return [t("log.buy")];
     case "decline": return [t("log.decline")];
     case "strikeout": return [t("log.strikeout")];
-    case "take": return [t("act.take", { n: Number(w[1]) + 1 })];
+    case "take": return [t("log.take", { n: Number(w[1]) + 1 })];
     case "discard": return [t("log.discard")];
     case "trump": return sentence("log.trump", { s: suitSign(w[1]) });
     case "give":
