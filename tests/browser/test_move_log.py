@@ -373,16 +373,29 @@ def test_bezique_declare_buttons_say_what_they_score(page: Any, server: str) -> 
 def test_bezique_plays_a_whole_deal_in_the_page(page: Any, server: str, shots: Path) -> None:
     register(page, server)
     create_table(page, server, "bezique")
+    page.wait_for_function(READY_JS % 1, timeout=20000)
+    # Both seats' points of the deal, the running score and the stock with the turned card.
+    assert page.locator(".seat .bz-points").count() == 2
+    assert page.locator(".table-info .bz-score").count() == 1
+    assert page.locator(".center .stock .card.turned").count() == 1
+    seen = 0
     for _ in range(400):
         page.wait_for_function(READY_JS % 1, timeout=20000)
         st = page.evaluate(STATUS_JS)
         if st["sheet"] >= 1 or st["over"]:
             break
-        if page.locator(".seat .bz-combo").count():
+        groups = page.locator(".seat .bz-combo").count()
+        if groups > seen:
+            # Each combination declared so far is one group on the table.
+            declared = page.evaluate("() => window.kozyr.view.obs.combinations"
+                                     ".reduce((a, c) => a + c.length, 0)")
+            assert groups == declared
+            seen = groups
             page.screenshot(path=str(shots / "bezique-combinations.png"))
         act_once(page)
     st = page.evaluate(STATUS_JS)
     assert st["sheet"] >= 1 or st["over"], st
+    assert seen >= 1  # somebody declared something in a whole deal
     open_moves(page)
     page.screenshot(path=str(shots / "bezique-deal-done.png"))
 
