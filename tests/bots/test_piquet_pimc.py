@@ -241,16 +241,24 @@ def test_choice_ignores_where_hidden_cards_really_are(seed: int, left: int) -> N
 
 
 def test_with_every_card_known_plays_a_best_card() -> None:
-    m = drive(6, 3)
-    seat = m.current_player()
-    assert seat is not None
+    # younger's ten remaining cards are all shown (seven spades and TD QD JD: his point and
+    # sequences) and elder has seen the left cards: the one consistent deal is the real one
+    m: Any = new_match("piquet", seed=5002)
+    nb = make_bot("normal", seed=1)
+    m.deal()
+    while not (m.phase == "play" and m.observation(0)["hand_sizes"][to_act(m)] == 10
+               and not m.observation(0)["trick"]):
+        m.apply_action(nb.act(m.view(to_act(m))))
+    seat = to_act(m)
+    assert {piquet_position(m.resample(seat, random.Random(i)), seat).hands
+            for i in range(20)} == {DealView(m).hands}
     bot = fast_bot(1)
     a = bot.act(m.view(seat))
     pos = piquet_position(m, seat)
     solver = PiquetSolver(pos)
     scored = {c: g + solver.value(child) for c in legal_cards(pos) for child, g in [play(pos, c)]}
-    # with three cards each, the other hand is known from what was played and shown
     assert scored[a] == max(scored.values())
+    assert len(set(scored.values())) > 1  # not every card is as good
 
 
 def test_hard_and_pimc_use_the_piquet_bot() -> None:
@@ -335,3 +343,34 @@ def test_solver_follows_the_engine_through_a_pique() -> None:
     m: Any = replay_record(record([cut(PIQUE, 2)])).match
     line = [m.parse_action(a) for a in PIQUE["actions"][2:]]
     assert follow_the_engine(m, lambda x: line[len(x._log) - 2]) == 1
+
+
+def test_the_hint_is_the_best_mean_final_difference() -> None:
+    from kozyr.bots.explain import hint
+
+    m = drive(6, 3)
+    seat = to_act(m)
+    bot = PiquetPimcBot(2, time_limit=1e9, max_samples=4, min_samples=4)
+    got = hint(bot, m.view(seat))
+    why = got["reason"]
+    # the same samples (the bot's rng from its seed, distinct hands), solved here
+    rng = random.Random(2)
+    seen: set[tuple[int, int]] = set()
+    means = dict.fromkeys(m.legal_actions(), 0.0)
+    while len(seen) < why["samples"]:
+        pos = piquet_position(m.resample(seat, rng), seat)
+        if pos.hands in seen:
+            continue
+        seen.add(pos.hands)
+        solver = PiquetSolver(pos)
+        now = pos.points[seat] - pos.points[1 - seat]
+        for c in means:
+            child, g = play(pos, c)
+            means[c] += (now + g + solver.value(child)) / why["samples"]
+    assert why["kind"] == "points" and why["samples"] == 4
+    assert why["value"] == pytest.approx(max(means.values()))
+    assert why["text"].startswith(got["action"].split()[1] + " ends ")
+    # a decision without a search (the exchange) says so
+    e: Any = new_match("piquet", seed=1)
+    e.deal()
+    assert hint(bot, e.view(to_act(e)))["reason"]["kind"] == "plain"

@@ -45,6 +45,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from kozyr.bots.base import Bot
+from kozyr.bots.explain import SearchSummary
 from kozyr.bots.heuristic import HeuristicBot
 from kozyr.bots.sampling import distinct_samples
 from kozyr.bots.solver.piquet import PiquetPosition, PiquetSolver, SearchTimeout, play
@@ -121,10 +122,14 @@ class PiquetPimcBot(Bot):
         #: expected final difference (me minus the other) after the last decision.
         self.deal_key: tuple[Any, ...] = ()
         self.expected: float | None = None
+        #: The last card search (:mod:`kozyr.bots.explain`): per card the mean final difference
+        #: of the deal's points (his minus the opponent's); None after any other decision.
+        self.last_search: SearchSummary | None = None
 
     def act(self, view: SeatView) -> int:
         """Return the chosen legal action."""
         legal = view.legal_actions()
+        self.last_search = None
         if len(legal) == 1:
             return legal[0]
         self.last_samples = 0
@@ -178,8 +183,10 @@ class PiquetPimcBot(Bot):
         best = max(total.values())
         top = [c for c, v in total.items() if v >= best - 1e-9]
         pts = obs["points"]
+        now = int(pts[seat]) - int(pts[1 - seat])
         self.deal_key = deal_history(obs)
-        self.expected = best / n + pts[seat] - pts[1 - seat]
+        self.expected = best / n + now
+        self.last_search = SearchSummary("points", {c: total[c] / n + now for c in legal}, n)
         if len(top) == 1:
             return top[0]
         choice = self.heuristic.act(view)
