@@ -1,7 +1,8 @@
 """What a search bot found at its last decision, and the one-line hint made from it.
 
-:class:`SearchSummary` is what :class:`~kozyr.bots.thousand.pimc.bot.PimcBot` and
-:class:`~kozyr.bots.pimc_tricks.TrickPimcBot` keep of their last card search
+:class:`SearchSummary` is what :class:`~kozyr.bots.thousand.pimc.bot.PimcBot`,
+:class:`~kozyr.bots.pimc_tricks.TrickPimcBot` and :class:`~kozyr.bots.pimc_piquet.PiquetPimcBot`
+keep of their last card search
 (``last_search``; None after a decision the search did not make): per legal action its
 aggregate over the samples, what that aggregate measures, and how many samples it rests on.
 :func:`hint` asks a bot for its action on a seat's own view (the bot sees nothing else) and
