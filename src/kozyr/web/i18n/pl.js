@@ -383,7 +383,7 @@ export default {
   "log.show7": "pokazuje siódemkę atutową {card}",
   "log.trick": "Lewa {n}",
   "log.trick_taken": "bierze {name}",
-  "log.take": "bierze stos {n}",
+  "log.take": "bierze musik {n}",
   "log.marriage_n": "zagrywa {card} i melduje {s} ({n})",
   "log.marriage_keep_n": "zagrywa {card} i melduje {s} w kolorze ({n})",
   "log.bed_n": "zagrywa {card} i melduje mały meldunek {s} ({n})",
