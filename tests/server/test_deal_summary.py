@@ -11,7 +11,7 @@ import pytest
 
 from kozyr.bots.base import RandomBot
 from kozyr.games import new_match
-from kozyr.games.registry import choice_notes, deal_summary_of, names
+from kozyr.games.registry import choice_notes, deal_summary_of, names, trick_points_of
 from kozyr.games.thousand.rules import ThousandRules
 
 from .conftest import TestClient
@@ -192,6 +192,8 @@ def test_states_carry_notes_for_the_seat_to_act(client: TestClient,
             break
         legal = msg["legal"]
         assert ("writeoff" in msg["notes"]) == ("writeoff" in legal)
+        if msg["obs"] is not None and msg["obs"]["phase"] == "play":
+            assert isinstance(msg["trick_points"], int)
         if "writeoff" in legal:
             seen += 1
             assert msg["notes"]["writeoff"]["score"] < 0
@@ -201,3 +203,30 @@ def test_states_carry_notes_for_the_seat_to_act(client: TestClient,
     if spec["game"] == "thousand":
         assert seen
     bye(a)
+
+
+VALUES = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0}  # Thousand's card points (§7)
+
+
+def test_trick_points_grow_by_each_trick_taken() -> None:
+    m = new_match("thousand", "classic", seed=11)
+    rng = random.Random(11)
+    m.deal(rng=rng)
+    assert [trick_points_of(m, s) for s in range(3)] == [0, 0, 0]
+    tricks = 0
+    while not m.awaiting_deal:
+        before = [trick_points_of(m, s) for s in range(3)]
+        last = m.observation(0)["last_trick"]
+        m.apply(rng.choice([a for a in m.legal_texts()
+                            if a.split()[0] not in ("writeoff", "strikeout", "redeal")]))
+        if m.awaiting_deal:
+            break
+        now = m.observation(0)["last_trick"]
+        if now is not None and now != last:
+            tricks += 1
+            gained = sum(VALUES[str(c)[0]] for _, c in now["cards"])
+            want = list(before)
+            want[now["winner"]] = (want[now["winner"]] or 0) + gained
+            assert [trick_points_of(m, s) for s in range(3)] == want
+    assert tricks >= 7 and trick_points_of(m, 0) is None  # the deal is over
+    assert trick_points_of(new_match("piquet", None, seed=1), 0) is None  # no such counter

@@ -56,6 +56,9 @@ class GameSpec:
     #: ``"module:function"``: the acting seat's observation, the rules and its legal action
     #: texts -> what its choices mean, by the action's first word (:func:`choice_notes`).
     choice_notes: str | None = None
+    #: ``"module:function"``: (match, seat) -> the card points of the tricks the seat's side
+    #: has taken in the open deal (public), for the table option ``card_points``.
+    trick_points: str | None = None
     #: ``"module:Class"`` of the game's heuristic (``kozyr.bots.heuristic``).
     heuristic: str = ""
     #: ``"module:Class"`` of the game's search player (the ``hard`` bot), if not the shared one.
@@ -197,3 +200,20 @@ def choice_notes(match: Match, seat: int, legal: list[str]) -> dict[str, Any]:
     if game.choice_notes:
         out.update(game.load(game.choice_notes)(match.observation(seat), match.rules, legal))
     return out
+
+
+def trick_points_of(match: Match, seat: int) -> int | None:
+    """Return the card points of the tricks ``seat``'s side has taken in the open deal, or None
+    (no deal open, or a game without the hook: ``GameSpec.trick_points``).
+
+    >>> from kozyr.games import new_match
+    >>> m = new_match("thousand", "classic", seed=1)
+    >>> m.deal()
+    >>> trick_points_of(m, 0), trick_points_of(new_match("piquet", None, seed=1), 0)
+    (0, None)
+    """
+    game = spec(match.GAME)
+    if not game.trick_points or match.awaiting_deal or match.is_over:
+        return None
+    points: int | None = game.load(game.trick_points)(match, seat)
+    return points

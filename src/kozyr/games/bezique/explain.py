@@ -10,7 +10,7 @@ from typing import Any
 
 from kozyr.cards import SEVEN, SUIT_NAMES, format_copy_card
 from kozyr.games.bezique.actions import DECLARE, DRAW, END, SHOW7, SWAP7
-from kozyr.games.bezique.cardplay import HIGHER, SEVENS, SUIT64
+from kozyr.games.bezique.cardplay import BRISQUE_VALUE, HIGHER, SEVENS, SUIT64
 from kozyr.games.bezique.combinations import COMBOS, why_not
 from kozyr.games.bezique.state import STOCK_TRICKS, BeziqueState
 
@@ -87,3 +87,9 @@ def deal_summary(obs: dict[str, Any], rules: object) -> dict[str, Any]:
     ``declared``, ``[seat, cards, kind, value]`` per combination shown in the deal."""
     return {"declared": [[s, c["cards"], c["kind"], c.get("value", c.get("points"))]
                          for s, combos in enumerate(obs["combinations"]) for c in combos]}
+
+
+def trick_points(m: BeziqueState, seat: int) -> int | None:
+    """Return what the brisques (aces and tens) in the tricks ``seat`` has taken are worth in
+    the open deal: public, every card played was seen."""
+    return BRISQUE_VALUE * m._brisques[seat]

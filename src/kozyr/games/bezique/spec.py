@@ -12,6 +12,7 @@ SPEC = GameSpec(
     pimc="kozyr.bots.pimc_bezique:BeziquePimcBot",
     terminal="kozyr.terminal.bezique:status_lines",
     deal_summary="kozyr.games.bezique.explain:deal_summary",
+    trick_points="kozyr.games.bezique.explain:trick_points",
     web="bezique",
     order=5,
 )

@@ -143,3 +143,9 @@ def deal_summary(obs: dict[str, Any], rules: object) -> dict[str, Any]:
     declared += [[s, "", "bella", None] for s in obs["bella"]]
     return {"made": None if result is None else result == "made", "result": result,
             "declared": declared, "pot": obs.get("pot")}
+
+
+def trick_points(m: DebertzState, seat: int) -> int | None:
+    """Return the card points (the last trick's bonus included) of the tricks ``seat``'s side
+    has taken in the open deal: public, every card played was seen."""
+    return m._side_points[m._side[seat]]

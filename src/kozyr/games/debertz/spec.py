@@ -57,6 +57,7 @@ SPEC = GameSpec(
     pimc="kozyr.bots.pimc_tricks:TrickPimcBot",
     terminal="kozyr.terminal.debertz:status_lines",
     deal_summary="kozyr.games.debertz.explain:deal_summary",
+    trick_points="kozyr.games.debertz.explain:trick_points",
     web="debertz",
     order=2,
 )

@@ -82,3 +82,9 @@ def deal_summary(obs: dict[str, Any], rules: object) -> dict[str, Any]:
     ``declared``, ``[seat, cards, kind, value]`` per combination shown in the deal."""
     return {"declared": [[s, c["cards"], c["kind"], c.get("value", c.get("points"))]
                          for s, combos in enumerate(obs["combinations"]) for c in combos]}
+
+
+def trick_points(m: TertzState, seat: int) -> int | None:
+    """Return the card points (the last trick's included) of the tricks ``seat`` has taken in
+    the open deal: public, every card played was seen."""
+    return m._points[seat]

@@ -12,6 +12,7 @@ SPEC = GameSpec(
     pimc="kozyr.bots.pimc_tricks:TrickPimcBot",
     terminal="kozyr.terminal.tertz:status_lines",
     deal_summary="kozyr.games.tertz.explain:deal_summary",
+    trick_points="kozyr.games.tertz.explain:trick_points",
     web="tertz",
     order=3,
 )

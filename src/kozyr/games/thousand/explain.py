@@ -367,3 +367,9 @@ def choice_notes(obs: dict[str, Any], rules: ThousandRules, legal: list[str]) ->
             note.update(points=card_points(hand), below=rules.redeal_below)
         out["redeal"] = note
     return out
+
+
+def trick_points(m: ThousandState, seat: int) -> int | None:
+    """Return the card points of the tricks ``seat`` has taken in the open deal (public: every
+    card played was seen), as the observation's ``taken_points`` gives them."""
+    return m._taken[seat]

@@ -41,6 +41,7 @@ SPEC = GameSpec(
     ),
     settlement="kozyr.games.thousand.spec:settle",
     deal_summary="kozyr.games.thousand.explain:deal_summary",
+    trick_points="kozyr.games.thousand.explain:trick_points",
     choice_notes="kozyr.games.thousand.explain:choice_notes",
     heuristic="kozyr.bots.heuristic.thousand:ThousandHeuristic",
     pimc="kozyr.bots.pimc:PimcBot",

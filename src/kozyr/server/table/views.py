@@ -14,7 +14,7 @@ from typing import Any
 
 from kozyr.core.match import Match
 from kozyr.core.rules import RuleSet
-from kozyr.games.registry import choice_notes, spec
+from kozyr.games.registry import choice_notes, spec, trick_points_of
 from kozyr.server.clock import Timer
 from kozyr.server.conn import Conn
 from kozyr.server.table.host import TableHost
@@ -86,6 +86,12 @@ class TableViews:
         legal = m.legal_texts() if seat is not None and seat == to_act else []
         return m.observation(seat), legal, to_act
 
+    def _trick_points(self, seat: int | None) -> int | None:
+        """Return the card points of the tricks a seated viewer's side has taken, or None."""
+        if self.match is None or seat is None:
+            return None
+        return trick_points_of(self.match, seat)
+
     def _notes(self, seat: int | None, legal: list[str]) -> dict[str, Any]:
         """Return what the acting seat's choices mean (registry.choice_notes), else {}."""
         if self.match is None or seat is None or not legal:
@@ -99,7 +105,8 @@ class TableViews:
         return {"type": "table", "table": self.info(), "seat": seat, "version": self.version,
                 "state": self.step, "obs": obs, "legal": legal, "to_act": to_act,
                 "deadline": self.clock_timer.deadline, "chat": list(self.chat_lines),
-                "summary": self.summary, "notes": self._notes(seat, legal)}
+                "summary": self.summary, "notes": self._notes(seat, legal),
+                "trick_points": self._trick_points(seat)}
 
     def _bump(self) -> int:
         self.version += 1
@@ -126,7 +133,8 @@ class TableViews:
             conn.send({"type": "state", "table": self.id, "version": version,
                        "state": self.step, "seat": seat, "obs": obs, "legal": legal,
                        "to_act": to_act, "deadline": deadline, "last": {"seat": last_seat},
-                       "summary": self.summary, "notes": notes})
+                       "summary": self.summary, "notes": notes,
+                       "trick_points": self._trick_points(seat)})
 
     def _publish(self, message: dict[str, Any]) -> None:
         """Send a public event (chat, over) to every member and keep it for resync."""
