@@ -280,11 +280,14 @@ def test_leaving_a_running_match_hands_the_seat_to_a_bot(client: TestClient,
     a.send_json({"type": "leave", "table": table})
     until(a, "left")
     snap = until(b, "table")
-    while snap["table"]["seats"][0]["kind"] != "bot":
+    while not snap["table"]["seats"][0]["left"]:
         snap = until(b, "table")
-    assert snap["table"]["seats"][0]["name"] == "bot:normal"
+    # the seat stays cyd's while a bot plays it on; he may come back until the match ends
+    seat = snap["table"]["seats"][0]
+    assert (seat["kind"], seat["name"], seat["auto"], seat["connected"]) == (
+        "human", "cyd", True, False)
     prof = client.get("/api/profiles/cyd").json()
-    assert prof["reputation"]["abandoned"] == 1
+    assert prof["reputation"]["abandoned"] == 0  # counted only if the match ends without him
     bye(a)
     bye(b)
 

@@ -116,6 +116,30 @@ def _steps_of(record: Any) -> dict[str, Any]:
         raise ProtocolError("bad_message", f"the record does not replay: {e}") from None
 
 
+def _history_entry(g: Any) -> dict[str, Any]:
+    """Return a profile's line of one match (a ``history`` row: the game and the seat)."""
+    seat, winner = g.seat, g.winner
+    won = winner == seat or (isinstance(winner, list) and seat in winner)
+    result = "abandoned" if g.abandoned else (
+        "won" if won else ("lost" if g.status == "finished" else "playing"))
+    players = list(g.players or [])
+    opponents = []
+    for i, name in enumerate(players):
+        if i == seat:
+            continue
+        bot = name.startswith("bot:")  # a user's name never holds a colon
+        opponents.append({"seat": i, "name": None if bot else name,
+                          "bot": name[4:] if bot else None})
+    finished = g.status == "finished"
+    return {"game_id": g.public_id, "game": g.game, "preset": g.preset,
+            "started": g.started, "finished": g.finished, "seat": seat,
+            "players": players, "opponents": opponents, "totals": g.totals,
+            "score": g.totals[seat] if finished and g.totals else None, "winner": winner,
+            "result": result, "won": won if finished else None,
+            "abandoned": bool(g.abandoned),
+            "replay": f"#/replay/{g.public_id}" if finished else None}
+
+
 def request_tokens(request: HTTPConnection) -> list[str]:
     """Return the session tokens a request carries: the header's, then the cookie's."""
     out = []
@@ -330,23 +354,17 @@ class Api:
         if row is None:
             raise ProtocolError("unknown_user", "no such user")
         viewer = await self.current_user(request)
-        history = []
         # private tables' matches only for their own players
-        for g in await storage.history(row.id, viewer=viewer.id if viewer else None):
-            seat, abandoned = g.seat, g.abandoned
-            result = "abandoned" if abandoned else (
-                "won" if g.winner == seat or (isinstance(g.winner, list) and seat in g.winner)
-                else ("lost" if g.status == "finished" else "playing"))
-            history.append({"game_id": g.public_id, "game": g.game, "preset": g.preset,
-                            "finished": g.finished, "seat": seat, "players": g.players,
-                            "totals": g.totals, "winner": g.winner, "result": result})
+        history = [_history_entry(g) for g in await storage.history(
+            row.id, viewer=viewer.id if viewer else None)]
         rows = await storage.user_ratings(row.id)
         return JSONResponse({
             "user": {"name": row.name, "guest": row.guest}, "created": row.created,
             "reputation": {"finished": row.finished, "abandoned": row.abandoned},
             "ratings": [{"game": r.game, "preset": r.preset,
                          "rating": ratings.conservative(r.mu, r.sigma), "mu": r.mu,
-                         "sigma": r.sigma, "played": r.played} for r in rows],
+                         "sigma": r.sigma, "played": r.played, **ratings.shown(r.mu, r.sigma)}
+                        for r in rows],
             "history": history})
 
     async def leaderboard(self, request: Request) -> Response:
@@ -362,7 +380,8 @@ class Api:
         rows = await self.storage.leaderboard(game, preset, limit)
         return JSONResponse({"game": game, "preset": preset, "rows": [
             {"rank": i + 1, "name": r.name, "rating": ratings.conservative(r.mu, r.sigma),
-             "mu": r.mu, "sigma": r.sigma, "played": r.played} for i, r in enumerate(rows)]})
+             "mu": r.mu, "sigma": r.sigma, "played": r.played, **ratings.shown(r.mu, r.sigma)}
+            for i, r in enumerate(rows)]})
 
     async def _finished(self, request: Request) -> Any:
         # by the random public id only: the sequential integer key stays internal

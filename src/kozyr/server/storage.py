@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import secrets
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -422,11 +423,27 @@ class Storage:
                 await conn.execute(update(UserRow).where(UserRow.id == user_id).values(
                     abandoned=UserRow.abandoned + 1))
 
-    async def finish_game(self, game_id: int, values: dict[str, Any]) -> None:
-        """Store a finished match's results and count it in the finishers' reputation."""
+    async def finish_game(self, game_id: int, values: dict[str, Any],
+                          abandoned: Sequence[int] = ()) -> None:
+        """Store a finished match's results and count it in its players' reputation.
+
+        The players of the ``abandoned`` seats left the match and did not come back before
+        it ended: it counts as abandoned for them, as finished for the others (one
+        transaction, so a restart never counts a match twice).
+        """
         await self._flush()
         async with self._engine.begin() as conn:
             await conn.execute(update(GameRow).where(GameRow.id == game_id).values(**values))
+            if abandoned:
+                await conn.execute(update(GamePlayerRow).where(
+                    GamePlayerRow.game_id == game_id, GamePlayerRow.seat.in_(list(abandoned)))
+                    .values(abandoned=True))
+                gone = await conn.execute(select(GamePlayerRow.user_id).where(
+                    GamePlayerRow.game_id == game_id, GamePlayerRow.seat.in_(list(abandoned)),
+                    GamePlayerRow.user_id.is_not(None)))
+                for (uid,) in gone.all():
+                    await conn.execute(update(UserRow).where(UserRow.id == uid).values(
+                        abandoned=UserRow.abandoned + 1))
             rows = await conn.execute(select(GamePlayerRow.user_id).where(
                 GamePlayerRow.game_id == game_id, GamePlayerRow.abandoned.is_(False),
                 GamePlayerRow.user_id.is_not(None)))

@@ -8,6 +8,7 @@ lobby is free to import them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from kozyr.core.match import Match
@@ -43,8 +44,10 @@ class TableStore(Protocol):
         """Return a match's stored steps, in order: (kind, data)."""
         ...
 
-    async def finish_game(self, game_id: int, values: dict[str, Any]) -> None:
-        """Store a finished match's results."""
+    async def finish_game(self, game_id: int, values: dict[str, Any],
+                          abandoned: Sequence[int] = ()) -> None:
+        """Store a finished match's results; the players of the ``abandoned`` seats left it
+        and did not come back."""
         ...
 
     async def ratings_of(self, user_ids: list[int], game: str, preset: str

@@ -322,13 +322,16 @@ class TableMaster(Roster):
         pay = settlement(m)
         record = write_record(m, self.names, seed=False)
         storage = self.host.storage
+        # who left the match and did not come back before it ended: it counts as abandoned
+        gone = [i for i, s in enumerate(self.seats) if s.kind == "human" and s.left]
         try:
             game = await storage.game(self.game_id)
             rated: list[Any] = []
             if game is None or game.status != "finished":  # not already (a restart after it)
                 await storage.finish_game(self.game_id, {
                     "status": "finished", "finished": time.time(), "totals": totals,
-                    "winner": winner, "sheet": sheet, "settlement": pay, "record": record})
+                    "winner": winner, "sheet": sheet, "settlement": pay, "record": record},
+                    abandoned=gone)
                 rated = await self._rate(totals, winner)
             self.status = "over"
             await self._save()
@@ -341,6 +344,8 @@ class TableMaster(Roster):
         for s in self.seats:
             s.grace.cancel()
             s.auto = False
+        for i in gone:  # their seats free themselves, as an absent player's at a finished table
+            self._start_vacate(i)
         self._publish({"type": "over", "table": self.id, "game_id": self.game_public,
                        "winner": winner, "totals": totals, "sheet": sheet, "settlement": pay,
                        "ratings": rated, "record": f"/api/games/{self.game_public}/record",
@@ -405,7 +410,8 @@ class TableMaster(Roster):
         """Rebuild the table from its row, replaying the stored steps of a running match."""
         self.status = row.status
         self.seats = [Seat(d["kind"], d["name"], d["user_id"], d["level"],
-                           replaced=d.get("replaced", False)) for d in row.seats]
+                           replaced=d.get("replaced", False), left=d.get("left", False))
+                      for d in row.seats]
         self.game_id = row.game_id
         if self.game_id is not None:  # the public id of the current (or last) match
             last = await self.host.storage.game(self.game_id)
@@ -443,7 +449,9 @@ class TableMaster(Roster):
         if self.status == "over":  # a finished match: its final position, nothing to do
             return
         for i, s in enumerate(self.seats):
-            if s.kind == "human":
+            if s.left:  # he left before the restart: the bot plays on at once
+                s.auto = True
+            elif s.kind == "human":
                 self._start_grace(i)
         async with self.lock:
             await self._settle(None)

@@ -2,8 +2,10 @@
 
 A human's seat stays his while he is away for the grace period (``settings.grace``): in a
 running match a bot then plays for him (``auto``) until he is back; at a waiting or finished
-table the seat frees itself.  Bots are put in or taken out while the table waits; one takes
-over for good the seat of a player who leaves a running match.  Every change of the seats is
+table the seat frees itself.  Bots are put in or taken out while the table waits.  A player
+who leaves a running match keeps his seat (``left``) while a bot plays it on: he may come back
+(``join``, the lobby's "Return to your seat") until the match ends; if he has not, the match
+counts as *abandoned* in his reputation (docs/protocol.md §4.2).  Every change of the seats is
 saved and shown to everyone at the table.
 """
 
@@ -61,7 +63,9 @@ class Roster(TableViews):
                 return i
         return None
 
-    def _attach(self, conn: Conn, seat: int | None) -> None:
+    def _attach(self, conn: Conn, seat: int | None) -> bool:
+        """Add ``conn`` at ``seat`` (None: a spectator); return True if its player, who had
+        left the running match, is back (the caller saves the seat)."""
         self.members[conn] = seat
         conn.tables[self.id] = self
         if seat is None:
@@ -71,6 +75,10 @@ class Roster(TableViews):
             s.conns.add(conn)
             s.grace.cancel()
             s.auto = False
+            if s.left:
+                s.left = False
+                return True
+        return False
 
     async def join(self, conn: Conn, seat: int | None, invite: str | None) -> None:
         """Sit ``conn``'s user down (or back down) at the table."""
@@ -81,7 +89,8 @@ class Roster(TableViews):
             if mine is not None:
                 if seat is not None and seat != mine:
                     raise ProtocolError("seat_taken", f"you already sit in seat {mine}")
-                self._attach(conn, mine)
+                if self._attach(conn, mine):
+                    await self._save()
                 self.broadcast_snapshot()
                 self._schedule()
                 self.host.counts_changed()
@@ -128,7 +137,8 @@ class Roster(TableViews):
             if conn not in self.members:
                 if mine is None:
                     self._check_invite(None)
-                self._attach(conn, mine)
+                if self._attach(conn, mine):
+                    await self._save()
                 if mine is not None:
                     self.broadcast_snapshot()
                     self._schedule()
@@ -140,7 +150,11 @@ class Roster(TableViews):
             conn.send(self.snapshot(conn))
 
     async def leave(self, conn: Conn) -> None:
-        """Take ``conn``'s user out of the table (a bot finishes a running match for it)."""
+        """Take ``conn``'s user out of the table.
+
+        At a running match the seat stays his, marked ``left``, and a bot plays it on until
+        he comes back or the match ends (then the match counts as abandoned for him).
+        """
         user = conn.user
         assert user is not None
         async with self.lock:
@@ -152,12 +166,11 @@ class Roster(TableViews):
             for other in list(s.conns):
                 self.members.pop(other, None)
                 other.tables.pop(self.id, None)
+            s.conns.clear()
             s.grace.cancel()
             if self.status == "playing":
-                self.seats[mine] = Seat("bot", "bot:normal", None, "normal", replaced=True)
-                if self.game_id is not None:
-                    await self.host.storage.set_seat_player(self.game_id, mine, user.id,
-                                                             user.name, abandoned=True)
+                s.left = True
+                s.auto = True
             else:
                 self.seats[mine] = Seat()
             if not await self._seats_changed():
@@ -284,7 +297,7 @@ class Roster(TableViews):
                 raise ProtocolError("not_started" if self.status == "waiting" else "bad_message",
                                     "a rematch is possible only when the match is over")
             for i, s in enumerate(self.seats):
-                if s.replaced:
+                if s.replaced or s.left:  # a player who left the last match is gone
                     self.seats[i] = Seat()
             self.status = "waiting"
             self.match = None

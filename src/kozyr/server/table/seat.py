@@ -21,15 +21,19 @@ class Seat:
     replaced: bool = False
     #: a bot plays for the human (absent past the grace period, or the move clock ran out)
     auto: bool = False
+    #: the human left the running match: a bot plays on (``auto``) and the seat stays his
+    #: until the match ends; if he has not come back by then, he abandoned it
+    left: bool = False
     conns: set[Conn] = field(default_factory=set)
     grace: Timer = field(default_factory=Timer)
 
     def to_json(self, i: int) -> dict[str, Any]:
         """Return the protocol's ``Seat`` shape."""
         return {"seat": i, "kind": self.kind, "name": self.name, "level": self.level,
-                "connected": self.kind != "human" or bool(self.conns), "auto": self.auto}
+                "connected": self.kind != "human" or bool(self.conns), "auto": self.auto,
+                "left": self.left}
 
     def stored(self) -> dict[str, Any]:
         """Return what the database keeps of the seat."""
         return {"kind": self.kind, "name": self.name, "user_id": self.user_id,
-                "level": self.level, "replaced": self.replaced}
+                "level": self.level, "replaced": self.replaced, "left": self.left}

@@ -30,7 +30,7 @@ function presetLabel(meta, game, preset) {
 }
 
 /** Return the title of the salon of `game`/`preset` from the meta's salons (or built). */
-const titleOf = (meta, game, preset) => salonTitle(game, preset, ((meta && meta.salons) || [])
+export const titleOf = (meta, game, preset) => salonTitle(game, preset, ((meta && meta.salons) || [])
   .find((s) => s.game === game && s.preset === preset)?.title);
 
 /**
@@ -332,32 +332,7 @@ export async function leadersView(root, app, game = "thousand", preset = "classi
         h("th", t("leaders.rating")), h("th", t("leaders.games")))),
     h("tbody", (data.rows || []).map((r) => h("tr", h("td", String(r.rank)),
       h("td", h("a", { href: `#/profile/${encodeURIComponent(r.name)}` }, r.name)),
-      h("td", Number(r.rating).toFixed(1)), h("td", String(r.played))))))));
-}
-
-/** A player's profile: ratings and recent games (each links to its replay). */
-export async function profileView(root, name) {
-  mount(root, h("p.muted", "…"));
-  let p;
-  let meta = null;
-  try {
-    p = await api(`/api/profiles/${encodeURIComponent(name)}`);
-    meta = await fetchMeta().catch(() => null);
-  } catch (e) {
-    mount(root, h("p.error", t("error.generic", { msg: e.message })));
-    return;
-  }
-  mount(root, h("section.profile", h("h2", t("profile.title", { name: p.user.name })),
-    h("table.board", h("thead", h("tr", h("th", t("create.game")), h("th", t("leaders.rating")),
-      h("th", t("leaders.games")))), h("tbody", (p.ratings || []).map((r) => h("tr",
-      h("td", titleOf(meta, r.game, r.preset)),
-      h("td", Number(r.rating).toFixed(1)),
-      h("td", String(r.played)))))),
-    h("h3", t("profile.recent")),
-    h("ul.history", (p.history || []).map((g) => h("li",
-      h("a", { href: `#/replay/${encodeURIComponent(g.game_id)}` },
-        titleOf(meta, g.game, g.preset)),
-      ` · ${tOr(`result.${g.result}`, g.result)} · ${(g.totals || []).join(" / ")}`)))));
+      h("td", String(r.display ?? Math.round(r.rating))), h("td", String(r.played))))))));
 }
 
 export { toast };

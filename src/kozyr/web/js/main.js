@@ -4,7 +4,8 @@
 import { api, Conn, savedToken, saveToken } from "./api.js";
 import { installSuitSymbols } from "./cards.js";
 import { initLang, LANGS, lang, onLang, setLang, t } from "./i18n.js";
-import { authView, leadersView, LobbyView, profileView } from "./lobby.js";
+import { authView, leadersView, LobbyView } from "./lobby.js";
+import { profileView } from "./profile.js";
 import { ReplayView } from "./replay.js";
 import { fetchMeta } from "./rules.js";
 import { beep, setSound, soundOn } from "./sound.js";

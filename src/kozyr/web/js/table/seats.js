@@ -30,7 +30,9 @@ export function renderSeats(v) {
       t("table.dealer_badge")));
     if (o.declarer === s) badges.push(h("span.badge.declarer", t("table.declarer")));
     if (v.obs) badges.push(...v.renderer.badges(v, s));
-    if (seatInfo.connected === false && seatInfo.kind === "human") {
+    if (seatInfo.left) { // left the running match: the seat is still his until it ends
+      badges.push(h("span.badge.left", t("table.left_badge")));
+    } else if (seatInfo.connected === false && seatInfo.kind === "human") {
       badges.push(h("span.badge.away", t("table.away")));
     }
     if (seatInfo.auto) badges.push(h("span.badge.auto", t("table.auto_badge")));

@@ -5,6 +5,7 @@ import { fetchMeta, rulesLine, rulesSummary } from "../rules.js";
 import { h, mount } from "../ui.js";
 import { displayName, sheetTable } from "../words.js";
 import { inviteUrl } from "./center.js";
+import { confirmLeave } from "./leave.js";
 import { moveLog } from "./movelog.js";
 
 /** Draw the side panel of view `v` with its open tab. */
@@ -45,9 +46,11 @@ export function renderSide(v) {
       gameMeta ? rulesSummary(gameMeta, v.info.rules) : null,
       ...(v.renderer && v.renderer.rulesNotes ? v.renderer.rulesNotes(v) : []),
       inv ? h("p", `${t("table.invite")}: `, h("code", inv)) : null,
-      v.seat !== null ? h("button.leave", { type: "button", onclick: () => {
-        // Leaving a running match hands the seat to a bot and counts as abandoned.
-        if (v.info.status === "playing" && !window.confirm(t("table.leave_confirm"))) return;
+      v.seat !== null ? h("button.leave", { type: "button", onclick: async () => {
+        // Leaving a running rated match: say first that it counts and that he may come back
+        // (a practice table, ``rated`` false, counts for nothing).
+        if (v.info.status === "playing" && v.info.rated !== false
+          && !(await confirmLeave())) return;
         v.conn.send({ type: "leave", table: v.id });
       } }, t("table.leave")) : null);
   }

@@ -1,0 +1,81 @@
+// A player's profile (GET /api/profiles/NAME, docs/protocol.md §2): the ratings on the display
+// scale with their uncertainty explained, the reputation (matches played to the end and
+// abandoned), and the recent matches with their opponents, date, result, score and replay.
+import { api } from "./api.js";
+import { lang, t, tOr } from "./i18n.js";
+import { titleOf } from "./lobby.js";
+import { fetchMeta } from "./rules.js";
+import { h, mount } from "./ui.js";
+import { displayName } from "./words.js";
+
+/** Return a match's date and time in the page's language. */
+function when(seconds) {
+  if (!seconds) return "—";
+  try {
+    return new Date(seconds * 1000).toLocaleString(lang(),
+      { dateStyle: "medium", timeStyle: "short" });
+  } catch (e) {
+    return new Date(seconds * 1000).toISOString().slice(0, 16).replace("T", " ");
+  }
+}
+
+/** Return an opponent's name as the table shows it ("Bot 3 · hard" for a bot). */
+const opponentName = (o) => displayName(o.bot ? `bot:${o.bot}` : o.name, o.seat);
+
+function ratingsBox(p, meta) {
+  const rows = p.ratings || [];
+  if (!rows.length) return h("p.muted.no-ratings", t("profile.no_ratings"));
+  return [
+    h("table.board.ratings",
+      h("thead", h("tr", h("th", t("create.game")), h("th", t("leaders.rating")),
+        h("th", t("profile.skill")), h("th", t("leaders.games")))),
+      h("tbody", rows.map((r) => h("tr", { dataset: { game: r.game, preset: r.preset } },
+        h("td", titleOf(meta, r.game, r.preset)),
+        h("td.display", h("b", String(r.display))),
+        h("td.skill", h("bdi", `${r.skill} ± ${r.uncertainty}`)),
+        h("td", String(r.played)))))),
+    h("p.muted.small.rating-help", t("profile.rating_help")),
+  ];
+}
+
+function reputationBox(p) {
+  const rep = p.reputation || { finished: 0, abandoned: 0 };
+  return h("div.reputation",
+    h("p", h("span.finished", t("profile.finished", { n: rep.finished })), " · ",
+      h("span.abandoned", t("profile.abandoned", { n: rep.abandoned }))),
+    h("p.muted.small", t("profile.abandoned_help")));
+}
+
+function gameLine(g, meta) {
+  const result = tOr(`result.${g.result}`, g.result);
+  return h("li.game-line", { dataset: { game: g.game_id, result: g.result } },
+    h("div.game-head", h("b", titleOf(meta, g.game, g.preset)),
+      h("span.muted.date", when(g.finished || g.started))),
+    h("div.opponents", `${t("profile.opponents")}: `,
+      (g.opponents || []).map((o, i) => [i ? ", " : "", h("bdi.opponent", opponentName(o))])),
+    h("div.outcome", h(`span.result.${g.result}`, result),
+      g.score !== null && g.score !== undefined
+        ? [" · ", h("span.score", `${t("profile.score")}: `, h("bdi", String(g.score)))] : null,
+      g.replay ? [" · ", h("a.replay", { href: g.replay }, t("table.replay"))] : null));
+}
+
+/** Draw the profile of `name` into `root`. */
+export async function profileView(root, name) {
+  mount(root, h("p.muted", "…"));
+  let p;
+  let meta = null;
+  try {
+    p = await api(`/api/profiles/${encodeURIComponent(name)}`);
+    meta = await fetchMeta().catch(() => null);
+  } catch (e) {
+    mount(root, h("p.error", t("error.generic", { msg: e.message })));
+    return;
+  }
+  const history = p.history || [];
+  mount(root, h("section.profile", h("h2", t("profile.title", { name: p.user.name })),
+    h("h3", t("profile.ratings")), ratingsBox(p, meta),
+    h("h3", t("profile.reputation")), reputationBox(p),
+    h("h3", t("profile.recent")),
+    history.length ? h("ul.history", history.map((g) => gameLine(g, meta)))
+      : h("p.muted", t("profile.no_games"))));
+}
