@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from kozyr.games import new_match
-from kozyr.games.registry import choice_notes, deal_summary_of, names
+from kozyr.games.registry import choice_notes, deal_summary_of, names, trick_points_of
 from kozyr.games.thousand.rules import ThousandRules
 from tests.browser.test_rules_ui import RULES as ALL_RULES
 from tests.browser.test_rules_ui import find, to_act
@@ -125,13 +125,18 @@ def test_the_summary_stays_until_the_player_acts(page: Any, server: str) -> None
 def test_a_spectators_summary_closes_itself(page: Any, server: str) -> None:
     lobby(page, server)
     m, states = deal_end("tertz")
-    page.evaluate("() => { window.__fast = true; }")
-    obs = [dict(o, seat=None) for o, _ in states]
-    show_states(page, m, [(obs[0], None), (obs[1], states[1][1])])
-    page.evaluate("""() => { const v = window.kozyr.view; clearTimeout(v.summaryTimer);
-      v.summaryTimer = setTimeout(() => v.dealSummary && (v.dealSummary = null,
-        v.render()), 50); }""")
-    page.wait_for_selector(".deal-summary", state="hidden")
+    for seat in (None, 0):
+        obs = [dict(o, seat=seat) for o, _ in states]
+        page.evaluate(SHOW_JS, {"info": info_for(m, obs[0]), "obs": obs[0]})
+        page.wait_for_selector(".table-page .seat:not([hidden])")
+        page.evaluate("() => { window.kozyr.view.autoClose = 0.2; }")  # not 6 s in a test
+        page.evaluate(STATE_JS, {"obs": obs[1], "version": 2, "summary": states[1][1]})
+        page.wait_for_selector(".deal-summary .summary-card")
+        if seat is None:  # nobody at this screen plays: it goes by itself
+            page.wait_for_selector(".deal-summary", state="hidden", timeout=3000)
+        else:  # a player's stays until Next deal (or his own move)
+            page.wait_for_timeout(600)
+            assert page.locator(".deal-summary").is_visible()
 
 
 @pytest.mark.parametrize("lang,made", [("ru", "заказал"), ("ar", "لعب")])
@@ -345,3 +350,35 @@ def test_sound_is_on_by_default_with_a_visible_switch(browser: Any, server: str,
         assert page.locator("header #sound").get_attribute("aria-checked") == "false"
     finally:
         ctx.close()
+
+
+# -- the card-point counter ----------------------------------------------------------------------
+COUNTER_JS = """({obs, points}) => window.__deliver('state', {type: 'state', table: 't1',
+  version: 80, state: 80, seat: obs.seat, obs, legal: obs.legal, to_act: obs.to_act,
+  deadline: null, last: {seat: null}, summary: null, notes: {}, trick_points: points})"""
+
+
+@pytest.mark.parametrize("practice,lang,word", [(True, "en", "Your tricks: {n} points"),
+                                                (False, "en", "Your tricks: {n} points"),
+                                                (True, "ru", "Ваши взятки: {n} очков")])
+def test_the_card_point_counter(page: Any, server: str, practice: bool, lang: str,
+                                word: str) -> None:
+    lobby(page, server, f"?lang={lang}")
+    m, obs = find("classic", "thousand", lambda o: o["phase"] == "play"
+                  and sum(o["tricks_won"]) >= 2)
+    points = trick_points_of(m, 0)
+    assert points == obs["taken_points"][0]
+    info = dict(info_for(m, obs), hints=practice)  # a practice table (hints, unrated) or not
+    page.evaluate(SHOW_JS, {"info": info, "obs": obs})
+    page.wait_for_selector(".table-page .seat:not([hidden])")
+    page.evaluate(COUNTER_JS, {"obs": obs, "points": points})
+    counter = page.locator(".table-info .points-counter")
+    want = word.format(n=points)
+    if practice:
+        assert counter.inner_text() == want  # on by default at a practice table
+    else:
+        assert counter.inner_text() == "\u03a3"  # off at a rated one, a click away
+        counter.click()
+        assert page.locator(".table-info .points-counter").inner_text() == want
+    page.locator(".table-info .points-counter").click()  # and off again
+    assert page.locator(".table-info .points-counter").get_attribute("aria-pressed") == "false"

@@ -25,7 +25,7 @@ export function noticeSummary(v, m, first) {
   clearTimeout(v.summaryTimer);
   const mine = v.seat !== null && v.info && v.info.seats ? v.info.seats[v.seat] : null;
   if (v.dealSummary && (v.seat === null || (mine && mine.auto))) {
-    v.summaryTimer = setTimeout(() => closeSummary(v), AUTO_CLOSE * 1000);
+    v.summaryTimer = setTimeout(() => closeSummary(v), (v.autoClose ?? AUTO_CLOSE) * 1000);
   }
 }
 

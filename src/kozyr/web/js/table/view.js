@@ -168,6 +168,7 @@ export class TableView {
     this.obs = m.obs ?? null;
     this.legal = m.legal || [];
     this.notes = m.notes || {}; // what the choices mean: a write-off's cost, a redeal's reason
+    this.trickPoints = m.trick_points ?? null; // the server's count of our side's tricks
     this.toAct = m.to_act ?? null;
     this.deadline = m.deadline ?? null;
     this.sent = false;
@@ -383,6 +384,23 @@ export class TableView {
     box.append(h("div.phase", t(`phase.${o.is_over ? "over" : o.phase}`),
       o.deal_index !== undefined ? h("span.muted", ` · ${t("table.deal_n",
         { n: o.deal_index + 1 })}`) : null), ...this.renderer.infoItems(this).filter(Boolean));
+    const counter = this.counterEl();
+    if (counter) box.appendChild(counter);
+  }
+
+  /**
+   * Return the card-point counter of our side's tricks (the server's `trick_points`), or a
+   * switch to show it: on by default at a practice table, off at a rated one.
+   */
+  counterEl() {
+    const o = this.obs;
+    if (typeof this.trickPoints !== "number" || !o || !(o.phase === "play" || o.trick.length ||
+      (o.tricks_won || []).some((x) => x))) return null;
+    const on = this.pointsOn ?? !!(this.info && this.info.hints);
+    const flip = () => { this.pointsOn = !on; this.renderInfo(); };
+    return h("button.points-counter", { type: "button", "aria-pressed": on ? "true" : "false",
+      title: t("create.card_points"), onclick: flip },
+    on ? t("table.card_points", { n: this.trickPoints }) : "\u03a3");
   }
 
   tickClock() {
