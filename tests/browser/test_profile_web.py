@@ -200,3 +200,24 @@ def test_leaving_a_rated_match_asks_first_and_the_seat_can_be_taken_back(
     back.click()
     page.wait_for_function("() => window.kozyr.view && window.kozyr.view.seat === 0"
                            " && window.kozyr.view.info.seats[0].left === false")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_others_see_the_seat_of_one_who_left(page: Any, server: str, lang: str) -> None:
+    from kozyr.games import new_match
+    from tests.browser.test_ux_web import SHOW_JS, info_for, lobby
+
+    lobby(page, server, f"?lang={lang}")
+    m = new_match("thousand", "classic", seed=5)
+    m.deal()
+    obs = dict(m.observation(0), legal=[], to_act=m.current_player())
+    info = info_for(m, obs, ["uma", "vic", "bot:easy"])
+    info["seats"][1].update(left=True, auto=True, connected=False)
+    page.evaluate(SHOW_JS, {"info": info, "obs": obs})
+    page.wait_for_selector(".table-page .seat:not([hidden])")
+    words = page.evaluate(CATALOGUE, lang)
+    badge = page.locator(".seat[data-seat='1'] .badge.left")
+    assert badge.inner_text() == words["table.left_badge"]
+    assert page.locator(".seat[data-seat='1'] .badge.away").count() == 0  # not "away"
+    assert page.locator(".seat[data-seat='1'] .badge.auto").count() == 1  # a bot plays
+    assert page.locator(".badge.left").count() == 1
