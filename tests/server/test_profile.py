@@ -119,6 +119,11 @@ def test_who_leaves_and_does_not_return_abandons_who_returns_does_not(
     assert not bob["history"][0]["abandoned"]
     # the match counts: the rating of the one who left moved with the bot's result
     assert ann["ratings"][0]["played"] == 1 and over["ratings"][0]["name"] == "ann"
+    for seat, name in ((0, "ann"), (1, "bob")):  # the over message's display scale
+        (r,) = client.get(f"/api/profiles/{name}").json()["ratings"]
+        assert over["ratings"][seat]["display"] == r["display"]
+        assert over["ratings"][seat]["display_delta"] == r["display"] - 1000  # a newcomer
+    assert over["ratings"][2] is None  # the bot
     # the table frees her seat at a rematch
     b.send_json({"type": "rematch", "table": table})
     seats = seats_of(b, lambda ss: ss[0]["kind"] == "empty")

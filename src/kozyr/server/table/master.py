@@ -372,9 +372,12 @@ class TableMaster(Roster):
             played = old.get(s.user_id, (0.0, 0.0, 0))[2] + 1
             save[s.user_id] = (after[0], after[1], played)
             b = before or ratings.default()
+            shown = ratings.shown(*after)  # what the player is shown (the profile's scale)
             out.append({"name": s.name, "rating": ratings.conservative(*after),
                         "delta": round(ratings.conservative(*after)
-                                       - ratings.conservative(*b), 2)})
+                                       - ratings.conservative(*b), 2),
+                        "display": shown["display"],
+                        "display_delta": shown["display"] - ratings.shown(*b)["display"]})
         if save:
             await storage.save_ratings(self.game, preset, save)
         return out
