@@ -221,3 +221,17 @@ def test_hard_is_the_search_player_at_bezique() -> None:
     assert seat is not None
     assert bot.act(m.view(seat)) in m.legal_actions()
     assert player.last_samples == 1  # the last eight: the one deal there is
+
+
+def test_the_bot_searches_from_the_last_stock_trick_and_plays_the_heuristic_before() -> None:
+    bot = BeziquePimcBot(4, time_limit=0.5)
+    early = _played_to(4, 20)  # trick 21: 8 cards to draw
+    seat = early.current_player()
+    assert seat is not None
+    assert bot.act(early.view(seat)) == bot.heuristic.act(early.view(seat))
+    assert bot.last_samples == 0
+    late = _played_to(4, 23)  # trick 24: 2 cards to draw, the opponent's 8 and the order unknown
+    seat = late.current_player()
+    assert seat is not None
+    assert bot.act(late.view(seat)) in late.legal_actions()
+    assert bot.last_samples > 1

@@ -12,18 +12,23 @@ limit is on the process's CPU time (``cpu_clock``, default) or the wall clock, `
 (default 1 s, 90% of it for the searches).  It keeps no state between decisions, so nothing
 of one deal (or game) can leak into the next.
 
-Where the search is affordable (measured on one core, every legal card of a position solved
-once, six deals played by the heuristic, ``.venv/bin/python /tmp/bz_time.py 24 23 22 21 20``
-in the helper's report): the last eight tricks (no stock; every card is known to both, so one
-sample is the deal) about 3-6 ms; with one stock trick left (trick 24) about 30 ms a sample;
-with two (trick 23) 0.17 s mean, 0.27 s at worst; with three (trick 22) 1.4 s mean, 2.5 s at
-worst; with four 9 s and more.  So the bot searches once at most ``search_draws`` cards remain
-to be drawn (default 4: from trick 23 on, four or five samples a second there, 30 at trick 24,
-exact in the last eight) and plays the heuristic before: the early stock phase is about which
-cards to keep for combinations, which the search (a sample fixes every later draw) cannot judge
-in time.  Declarations, exchanges and shows of sevens and the ``draw`` that ends the window are
-the heuristic's (the dearest combination, every seven); the search models both players
-declaring that way (:mod:`kozyr.bots.solver.bezique`).
+Where the search is affordable (``.venv/bin/python bench/bezique_solver.py --positions 12
+--tricks 25,24,23,22``: CPU time to solve every legal card of one sample, positions of twelve
+deals played by the heuristic, at the lead after the window's draw; median / worst): the last
+eight tricks (no stock; every card is known to both, so one sample is the deal) 7 / 20 ms;
+trick 24 (one stock trick left, 2 cards to draw) 36 / 73 ms; trick 23 (4 to draw) 0.27 /
+0.57 s; trick 22 (6 to draw) 1.6 / 2.6 s, more than the whole budget for one sample.
+So the bot searches once at most ``search_draws`` cards remain
+to be drawn (default 2: from trick 24 on, about 20 samples in the second there, exact in the
+last eight) and plays the heuristic before.  Searching trick 23 as well (``search_draws=4``,
+one to three samples there) is affordable but measured no better: 300 duplicate deals against
+``normal`` (``kozyr arena --game bezique --bots hard,normal --deals 300 --seed 0``, 1 s of CPU
+a decision) gave hard +48.1 ± 3.7 points a deal with 4 and +47.7 ± 3.6 with 2, for about a
+sixth of the CPU time.  The early stock phase is about which cards to keep for combinations,
+which the search (a sample fixes every later draw) cannot judge in time.  Declarations,
+exchanges and shows of sevens and the ``draw`` that ends the window are the heuristic's (the
+dearest combination, every seven); the search models both players declaring that way
+(:mod:`kozyr.bots.solver.bezique`).
 """
 
 from __future__ import annotations
@@ -54,7 +59,7 @@ class BeziquePimcBot(Bot):
 
     def __init__(self, seed: int | None = None, *, time_limit: float = 1.0,
                  max_samples: int = 60, min_samples: int = 1, enum_patience: int = 12,
-                 search_draws: int = 4, cpu_clock: bool = True) -> None:
+                 search_draws: int = 2, cpu_clock: bool = True) -> None:
         super().__init__(seed)
         self.time_limit = time_limit
         self.max_samples = max_samples
