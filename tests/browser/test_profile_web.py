@@ -128,7 +128,9 @@ def test_the_profile_page(browser: Any, server: str, shots: Path, finished: dict
     assert line.locator(".date").inner_text() not in ("", "—")
     result = "won" if over["winner"] == 0 else "lost"
     assert line.locator(".result").inner_text() == words[f"result.{result}"]
-    assert line.locator(".score bdi").inner_text() == str(over["totals"][0])
+    score = over["totals"][0]  # a negative one with a true minus sign
+    assert line.locator(".score bdi").inner_text() == (f"\u2212{-score}" if score < 0
+                                                       else str(score))
     link = line.locator("a.replay")
     assert link.get_attribute("href") == f"#/replay/{over['game_id']}"
     assert link.inner_text() == words["table.replay"]

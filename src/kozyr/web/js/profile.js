@@ -19,8 +19,26 @@ function when(seconds) {
   }
 }
 
+/** Return a score with a true minus sign (U+2212), which keeps to the left of its digits
+ * in a right-to-left line as well. */
+const signed = (n) => (n < 0 ? `\u2212${-n}` : String(n));
+
 /** Return an opponent's name as the table shows it ("Bot 3 · hard" for a bot). */
 const opponentName = (o) => displayName(o.bot ? `bot:${o.bot}` : o.name, o.seat);
+
+/** Return the opponents as a list in the page's language ("a, b and c"; Arabic's comma),
+ * each name in its own <bdi>. */
+function opponentList(opponents) {
+  const names = opponents.map(opponentName);
+  let parts;
+  try {
+    parts = new Intl.ListFormat(lang(), { type: "unit", style: "short" }).formatToParts(names);
+  } catch (e) {
+    parts = names.flatMap((n, i) => [...(i ? [{ type: "literal", value: ", " }] : []),
+      { type: "element", value: n }]);
+  }
+  return parts.map((p) => (p.type === "element" ? h("bdi.opponent", p.value) : p.value));
+}
 
 function ratingsBox(p, meta) {
   const rows = p.ratings || [];
@@ -32,7 +50,7 @@ function ratingsBox(p, meta) {
       h("tbody", rows.map((r) => h("tr", { dataset: { game: r.game, preset: r.preset } },
         h("td", titleOf(meta, r.game, r.preset)),
         h("td.display", h("b", String(r.display))),
-        h("td.skill", h("bdi", `${r.skill} ± ${r.uncertainty}`)),
+        h("td.skill", h("bdi", { dir: "ltr" }, `${r.skill} ± ${r.uncertainty}`)),
         h("td", String(r.played)))))),
     h("p.muted.small.rating-help", t("profile.rating_help")),
   ];
@@ -51,11 +69,11 @@ function gameLine(g, meta) {
   return h("li.game-line", { dataset: { game: g.game_id, result: g.result } },
     h("div.game-head", h("b", titleOf(meta, g.game, g.preset)),
       h("span.muted.date", when(g.finished || g.started))),
-    h("div.opponents", `${t("profile.opponents")}: `,
-      (g.opponents || []).map((o, i) => [i ? ", " : "", h("bdi.opponent", opponentName(o))])),
+    h("div.opponents", `${t("profile.opponents")}: `, opponentList(g.opponents || [])),
     h("div.outcome", h(`span.result.${g.result}`, result),
       g.score !== null && g.score !== undefined
-        ? [" · ", h("span.score", `${t("profile.score")}: `, h("bdi", String(g.score)))] : null,
+        ? [" · ", h("span.score", `${t("profile.score")}: `,
+          h("bdi", { dir: "ltr" }, signed(g.score)))] : null,
       g.replay ? [" · ", h("a.replay", { href: g.replay }, t("table.replay"))] : null));
 }
 
