@@ -161,3 +161,17 @@ async def test_tables_games_history_ratings_and_chat(storage: Storage) -> None:
     await storage.add_chat("tab2", {"from": "bob", "text": "elsewhere", "at": 1.0})
     assert [c["text"] for c in await storage.chat_lines("tab1", 3)] == [
         "line 2", "line 3", "line 4"]
+
+
+async def test_processes_starting_together_migrate_one_after_the_other() -> None:
+    if not pg_up():
+        pytest.skip(PG_HOW)
+    async with pg_database() as url:
+        stores = [Storage(url) for _ in range(3)]
+        await asyncio.gather(*(s.open() for s in stores))  # one migrates, two find it at head
+        try:
+            assert await stores[2].create_user("ann", None, False) is not None
+            assert await stores[0].user_by_name("ann") is not None
+        finally:
+            for s in stores:
+                await s.close()

@@ -28,11 +28,21 @@ log = logging.getLogger("kozyr.server")
 _SWEEP_EVERY = 3600.0
 
 
-def create_app(db: str | None = None, settings: Settings | None = None) -> Starlette:
-    """Return the card room application on database ``db`` (default SQLite under ./var/)."""
+def create_app(db: str | None = None, settings: Settings | None = None,
+               redis: str | None = None) -> Starlette:
+    """Return the card room application on database ``db`` (default SQLite under ./var/).
+
+    With ``redis`` (a ``redis://`` URL), this process is one of several serving one room
+    on the same database (:mod:`kozyr.server.cluster`, docs/deploy.md).
+    """
     settings = settings or Settings()
     storage = Storage(db)
     lobby = Lobby(storage, settings)
+    cluster = None
+    if redis is not None:
+        from kozyr.server.cluster import Cluster
+
+        cluster = lobby.cluster = Cluster(lobby, redis, settings)
     auth = Auth(storage, settings)
     guard = Guard(settings)
     room = ws.Room(lobby, auth, guard, SocketCounter(settings.max_conns_per_address), settings)
@@ -50,6 +60,8 @@ def create_app(db: str | None = None, settings: Settings | None = None) -> Starl
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await storage.open()
+        if cluster is not None:
+            await cluster.start()
         await lobby.restore()
         sweeper = asyncio.create_task(sweep_sessions())
         try:
@@ -59,6 +71,8 @@ def create_app(db: str | None = None, settings: Settings | None = None) -> Starl
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeper
             await lobby.close()
+            if cluster is not None:
+                await cluster.close()
             await storage.close()
 
     routes = [*Api(lobby, storage, auth, guard, settings).routes(),
@@ -67,4 +81,5 @@ def create_app(db: str | None = None, settings: Settings | None = None) -> Starl
     app.state.lobby = lobby
     app.state.storage = storage
     app.state.auth = auth
+    app.state.cluster = cluster
     return app

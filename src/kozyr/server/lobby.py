@@ -15,7 +15,7 @@ import logging
 import secrets
 import time
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kozyr.core.errors import KozyrError
 from kozyr.core.rules import RuleSet
@@ -28,6 +28,9 @@ from kozyr.server.pubsub import make_broadcaster
 from kozyr.server.settings import Settings
 from kozyr.server.storage import Storage, User
 from kozyr.server.table import TableMaster
+
+if TYPE_CHECKING:
+    from kozyr.server.cluster import Cluster
 
 log = logging.getLogger("kozyr.server")
 
@@ -120,6 +123,8 @@ class Lobby:
         self._creating: Counter[str] = Counter()
         self._empty_since: dict[str, float] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        #: the room's other processes (kozyr.server.cluster), or None: this process alone
+        self.cluster: Cluster | None = None
 
     # -- connections -----------------------------------------------------------------------
     def connect(self, conn: Conn) -> None:
@@ -135,6 +140,8 @@ class Lobby:
         for table in list(conn.tables.values()):
             table.detach(conn)
         self.hub.unsubscribe("lobby", conn)
+        if self.cluster is not None:
+            self.cluster.forget(conn)
         if conn.user is not None and conn.user.id in self.online:
             self.online[conn.user.id] -= 1
             if self.online[conn.user.id] <= 0:
@@ -152,10 +159,32 @@ class Lobby:
 
     # -- counts and snapshots -------------------------------------------------------------
     def counts(self) -> tuple[int, int]:
-        """Return (users online, humans seated at running tables)."""
+        """Return (users online, humans seated at running tables), of every process."""
+        if self.cluster is not None:
+            return self.cluster.counts
+        online, playing = self.local_presence()
+        return len(online), len(playing)
+
+    def local_presence(self) -> tuple[set[int], set[int]]:
+        """Return the ids of this process's users online and of the humans seated at the
+        running tables it hosts."""
         playing = {s.user_id for t in self.tables.values() if t.status == "playing"
-                   for s in t.seats if s.kind == "human"}
-        return len(self.online), len(playing)
+                   for s in t.seats if s.kind == "human" and s.user_id is not None}
+        return set(self.online), playing
+
+    def _all_tables(self) -> list[Any]:
+        """Return the tables hosted here, then the public ones other processes host."""
+        mine = list(self.tables.values())
+        if self.cluster is None:
+            return mine
+        return mine + [t for tid, t in self.cluster.listings.items() if tid not in self.tables]
+
+    def _find(self, table_id: str) -> Any:
+        """Return the table hosted here, or the listing of one hosted elsewhere, or None."""
+        table = self.tables.get(table_id)
+        if table is None and self.cluster is not None:
+            return self.cluster.listings.get(table_id)
+        return table
 
     def snapshot(self) -> dict[str, Any]:
         """Return the lobby message body: counts and salons with their public tables.
@@ -204,7 +233,7 @@ class Lobby:
     def _salon_tables(self) -> list[tuple[tuple[str, str, str], list[TableMaster]]]:
         """Return each salon with its listed tables, in creation order."""
         by_salon: dict[tuple[str, str], list[TableMaster]] = {}
-        for t in self.tables.values():
+        for t in self._all_tables():
             if self._listed(t):
                 by_salon.setdefault((t.game, t.rules.preset), []).append(t)
         return [((g, p, title), by_salon.get((g, p), [])) for g, p, title in salons()]
@@ -240,6 +269,8 @@ class Lobby:
 
     def _push_counts(self) -> None:
         self._counts_pending = False
+        if self.cluster is not None:  # the shared counts follow once written and summed
+            self.cluster.presence_changed()
         counts = self.counts()
         if counts != self._last_counts:
             self._last_counts = counts
@@ -254,6 +285,9 @@ class Lobby:
         their changes are ignored.  ``table=None`` means any table may have changed: the
         caches are dropped and the next push is a whole ``lobby`` snapshot.
         """
+        if self.cluster is not None and table is not None and \
+                self.tables.get(table.id) is table:
+            self.cluster.listing_changed(table)
         if table is None:
             self._infos.clear()
             self._texts.clear()
@@ -283,12 +317,12 @@ class Lobby:
         if full:
             self.hub.publish("lobby", self.snapshot_text())
             return
-        changed = sorted((t for tid in dirty if (t := self.tables.get(tid)) is not None
+        changed = sorted((t for tid in dirty if (t := self._find(tid)) is not None
                           and self._listed(t)), key=lambda t: t.created)
         listed = {t.id for t in changed}
         gone = sorted(tid for tid in dirty if tid not in listed)
         playing: Counter[tuple[str, str]] = Counter(
-            (t.game, t.rules.preset) for t in self.tables.values()
+            (t.game, t.rules.preset) for t in self._all_tables()
             if t.status == "playing" and self._listed(t))
         online, players = self._last_counts = self.counts()
         self.hub.publish("lobby", {
@@ -298,10 +332,16 @@ class Lobby:
                        for g, p, _ in salons()]})
 
     # -- tables ------------------------------------------------------------------------------
-    def get(self, table_id: str) -> TableMaster:
-        """Return a table; raise unknown_table."""
+    def get(self, table_id: str) -> Any:
+        """Return a table; raise unknown_table.
+
+        With other processes, a table not hosted here is a
+        :class:`~kozyr.server.cluster.TableProxy` (its operations run on its host).
+        """
         table = self.tables.get(table_id)
         if table is None:
+            if self.cluster is not None:
+                return self.cluster.proxy(table_id)
             raise ProtocolError("unknown_table", "no such table")
         return table
 
@@ -309,6 +349,8 @@ class Lobby:
         """Forget a closed table."""
         self.tables.pop(table.id, None)
         self._empty_since.pop(table.id, None)
+        if self.cluster is not None:
+            self.cluster.table_removed(table)
         self.tables_changed(table)
         self.counts_changed()
 
@@ -329,7 +371,8 @@ class Lobby:
             raise ProtocolError("too_many_tables", f"you may have at most {limit} open "
                                 "tables; leave one (or let an empty one close) first")
         table_id = secrets.token_urlsafe(6)
-        while table_id in self.tables:
+        while table_id in self.tables or (self.cluster is not None
+                                          and not await self.cluster.claim(table_id)):
             table_id = secrets.token_urlsafe(6)
         table = TableMaster(self, table_id, game, rules, players, private=private,
                             invite=secrets.token_urlsafe(12) if private else None, clock=clock,
@@ -412,29 +455,41 @@ class Lobby:
 
     async def restore(self) -> None:
         """Load every table that was not closed; replay the running matches."""
-        games = available_games()
         for row in await self.storage.open_tables():
-            if row.game not in games:
-                continue
-            try:
-                rules = games[row.game].RULES.from_json(row.rules)
-                table = TableMaster(self, row.id, row.game, rules, row.players,
-                                    private=row.private, invite=row.invite, clock=row.clock,
-                                    bot_delay=row.bot_delay, owner=row.owner,
-                                    created=row.created)
-                self.tables[row.id] = table
-            except (KozyrError, ValueError, TypeError, KeyError) as e:  # its row itself is bad
-                log.error("table %s could not be restored, and is kept as stored: %s",
-                          row.id, e)
-                continue
-            try:
-                await table.restore(row)
-            except Exception as e:  # never given up silently: listed, stopped, kept
-                table.stop(f"it could not be restored after a restart: {e}")
+            # with other processes, only the tables nobody hosts (a lease of this process)
+            if self.cluster is None or await self.cluster.claim(row.id):
+                await self.restore_row(row)
         started = time.monotonic()  # restored tables count their idle time from start-up
         for table_id in self.tables:
             self._empty_since.setdefault(table_id, started)
         self.start_sweep()
+
+    async def restore_row(self, row: Any) -> TableMaster | None:
+        """Load the table of a stored row, replaying its running match; return it.
+
+        Return None if its game is not installed or its row itself is bad (kept as stored).
+        A stored log that does not replay stops the table (listed, saying why).
+        """
+        games = available_games()
+        if row.game not in games:
+            return None
+        try:
+            rules = games[row.game].RULES.from_json(row.rules)
+            table = TableMaster(self, row.id, row.game, rules, row.players,
+                                private=row.private, invite=row.invite, clock=row.clock,
+                                bot_delay=row.bot_delay, owner=row.owner,
+                                created=row.created)
+            self.tables[row.id] = table
+        except (KozyrError, ValueError, TypeError, KeyError) as e:  # its row itself is bad
+            log.error("table %s could not be restored, and is kept as stored: %s",
+                      row.id, e)
+            return None
+        try:
+            await table.restore(row)
+        except Exception as e:  # never given up silently: listed, stopped, kept
+            table.stop(f"it could not be restored after a restart: {e}")
+        self._empty_since.setdefault(row.id, time.monotonic())
+        return table
 
     async def close(self) -> None:
         """Stop the sweep, timers, tables' tasks and the bot pool."""

@@ -13,7 +13,14 @@ Settings can be tuned from the environment (docs/protocol.md §7, docs/security.
 - limits: ``KOZYR_MAX_CONNS_PER_ADDRESS``, ``KOZYR_GUESTS_PER_MINUTE``,
   ``KOZYR_REGISTRATIONS_PER_HOUR``, ``KOZYR_LOGIN_FAILURES``, ``KOZYR_LIMITER_KEYS``,
   ``KOZYR_MAX_BODY``, ``KOZYR_MAX_TABLES_PER_USER``, ``KOZYR_EMPTY_TABLE_TTL``,
-  ``KOZYR_MAX_QUEUE_BYTES``.
+  ``KOZYR_MAX_QUEUE_BYTES``;
+- several processes: ``KOZYR_LEASE_TTL`` (seconds before a dead process's tables are taken
+  over, default 3), ``KOZYR_REDIS_PREFIX`` (of every Redis key and channel, default
+  ``kozyr:``).
+
+Stores: ``KOZYR_DB`` (the database URL, as ``--db``: SQLite by default, or
+``postgresql+asyncpg://...``) and ``KOZYR_REDIS`` (as ``--redis``: the Redis several processes
+of one room share, docs/deploy.md); the flags win over the variables.
 
 A bad value stops ``kozyr serve`` with a one-line error naming the variable (exit status 2).
 uvicorn's own proxy-header handling is off: it would believe X-Forwarded-For from any local
@@ -98,6 +105,8 @@ ENV: dict[str, tuple[str, Callable[[str], Any]]] = {
     "KOZYR_MAX_TABLES_PER_USER": ("max_tables_per_user", _number(int, 1)),
     "KOZYR_EMPTY_TABLE_TTL": ("empty_table_ttl", _number(float, 0)),
     "KOZYR_MAX_QUEUE_BYTES": ("max_queue_bytes", _number(int, 65536)),
+    "KOZYR_LEASE_TTL": ("lease_ttl", _number(float, 0.5)),
+    "KOZYR_REDIS_PREFIX": ("redis_prefix", str),
 }
 
 
@@ -121,10 +130,12 @@ def settings_from_env(environ: Mapping[str, str] | None = None) -> Settings:
 
 
 def main(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
-         origins: tuple[str, ...] = (), trusted_proxies: tuple[str, ...] = ()) -> int:
+         origins: tuple[str, ...] = (), trusted_proxies: tuple[str, ...] = (),
+         redis: str | None = None) -> int:
     """Serve until interrupted; return the exit status.
 
-    ``origins`` and ``trusted_proxies`` (from the command line) add to the environment's.
+    ``origins`` and ``trusted_proxies`` (from the command line) add to the environment's;
+    ``db`` and ``redis`` (the flags) win over ``KOZYR_DB`` and ``KOZYR_REDIS``.
     """
     import uvicorn
 
@@ -137,7 +148,11 @@ def main(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
         settings.origins = (*settings.origins, *_origins(",".join(origins)))
         settings.trusted_proxies = (*settings.trusted_proxies,
                                     *_proxies(",".join(trusted_proxies)))
-        app = create_app(db, settings)
+        db = db or os.environ.get("KOZYR_DB") or None
+        redis = redis or os.environ.get("KOZYR_REDIS") or None
+        if redis is not None and not redis.startswith(("redis://", "rediss://", "unix://")):
+            raise ValueError(f"--redis {redis!r}: expected redis://HOST[:PORT][/DB]")
+        app = create_app(db, settings, redis=redis)
     except ValueError as e:
         print(f"kozyr serve: {e}", file=sys.stderr)
         return 2

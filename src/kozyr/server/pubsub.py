@@ -1,6 +1,8 @@
 """A small publish/subscribe interface (encode/broadcaster's shape), chosen by URL.
 
-Only ``memory://`` exists: one process holds every connection.  A subscriber is any object
+``memory://``: one process holds every connection.  ``redis://`` (and ``rediss://``,
+:mod:`kozyr.server.redis_bus`): the same interface between processes, through Redis pub/sub;
+it has to be started (``await hub.start()``) and closed.  A subscriber is any object
 with a ``send_text(text)`` method that never blocks (the websocket connection queues it).
 :meth:`MemoryBroadcaster.publish` encodes a message once and hands every subscriber the
 same text, so a push to many sockets costs one encoding.
@@ -87,8 +89,20 @@ class MemoryBroadcaster:
         return len(self._channels.get(channel, ()))
 
 
-def make_broadcaster(url: str = "memory://") -> MemoryBroadcaster:
-    """Return the broadcaster for ``url``; raise ValueError for an unknown backend."""
+def make_broadcaster(url: str = "memory://", prefix: str = "kozyr:") -> Any:
+    """Return the broadcaster for ``url``; raise ValueError for an unknown backend.
+
+    ``prefix`` names a ``redis://`` broadcaster's Redis channels (``prefix + channel``).
+
+    >>> make_broadcaster("carrier-pigeon://")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown broadcaster backend 'carrier-pigeon://' (known: memory://, redis://)
+    """
     if url.startswith("memory://"):
         return MemoryBroadcaster()
-    raise ValueError(f"unknown broadcaster backend {url!r} (known: memory://)")
+    if url.startswith(("redis://", "rediss://", "unix://")):
+        from kozyr.server.redis_bus import RedisBroadcaster
+
+        return RedisBroadcaster(url, prefix)
+    raise ValueError(f"unknown broadcaster backend {url!r} (known: memory://, redis://)")

@@ -56,5 +56,12 @@ class Settings:
     #: bytes a socket may have queued for sending before it is dropped
     max_queue_bytes: int = 4 * 1024 * 1024
 
+    # -- several processes (kozyr.server.cluster, docs/deploy.md) ----------------------------
+    #: seconds a table's lease (and a process's heartbeat) lasts unrenewed: how long a dead
+    #: process's tables wait before another process takes them over
+    lease_ttl: float = 3.0
+    #: the prefix of every Redis key and channel of the room (rooms may share a Redis)
+    redis_prefix: str = "kozyr:"
+
     def __post_init__(self) -> None:
         self.levels = tuple(self.levels) + tuple(self.extra_levels)

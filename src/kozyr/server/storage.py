@@ -33,12 +33,16 @@ from sqlalchemy import (
     insert,
     or_,
     select,
+    text,
     update,
 )
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, aliased, mapped_column
 
 DEFAULT_DB = "sqlite+aiosqlite:///./var/kozyr.db"
+#: the PostgreSQL advisory lock held while migrating: several processes starting at once
+#: on one database migrate one after the other (the later ones find it at head)
+MIGRATION_LOCK = 0x6B6F7A7972  # "kozyr"
 
 
 class Base(DeclarativeBase):
@@ -212,6 +216,9 @@ class Storage:
         if self.url.startswith("sqlite"):
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
         async with self.engine.begin() as conn:
+            if self.engine.dialect.name == "postgresql":  # processes starting together
+                await conn.execute(text("SELECT pg_advisory_xact_lock(:key)"),
+                                   {"key": MIGRATION_LOCK})
             await conn.run_sync(_upgrade, self.url)
         self._wake = asyncio.Event()
         self._writer = asyncio.create_task(self._write_loop())
