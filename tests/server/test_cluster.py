@@ -251,3 +251,19 @@ def test_serve_takes_the_stores_from_flags_or_environment(
     monkeypatch.setenv("KOZYR_LEASE_TTL", "0.1")
     assert main(port=free_port()) == 2
     assert "KOZYR_LEASE_TTL='0.1': expected at least 0.5" in capsys.readouterr().err
+
+
+@services
+async def test_kill_9_of_a_players_process_frees_his_seat_for_the_grace_period(
+        tmp_path: Path) -> None:
+    async with two_processes(tmp_path) as (procs, urls, _db, _prefix):
+        players, _table = await table_at_two_processes(urls)
+        await until(players[0], lambda m: m["type"] == "table"
+                    and m["table"]["status"] == "playing")
+        procs[1].send_signal(signal.SIGKILL)  # B: not the host, but B's player's process
+        procs[1].wait(10)
+        # A finds B's heartbeat gone and counts B's player away (his grace period starts)
+        away = await until(players[0], lambda m: m["type"] == "table"
+                           and not m["table"]["seats"][1]["connected"], timeout=LEASE * 6)
+        assert away["table"]["seats"][0]["connected"]
+        await players[0].close()
