@@ -62,15 +62,18 @@ async def test_a_publish_reaches_every_process_in_order_and_no_other_room(prefix
         for i in range(50):
             two.publish("lobby", f'{{"n":{i}}}')
         await wait_for(lambda: len(here.got) == 51 and len(there.got) == 51)
-        assert here.got[0] == '{"type":"counts","online":1}'
-        assert here.got[1:] == [f'{{"n":{i}}}' for i in range(50)] == there.got[1:]
+        # one publisher's messages keep their order (two publishers' may interleave)
+        for got in (here.got, there.got):
+            assert '{"type":"counts","online":1}' in got
+            assert [t for t in got if t.startswith('{"n"')] == [
+                f'{{"n":{i}}}' for i in range(50)]
         one.unsubscribe("lobby", here)
         assert one.count("lobby") == 0
         await one.ready()
         two.publish("lobby", "after")
         await wait_for(lambda: there.got[-1] == "after")
         await asyncio.sleep(0.1)
-        assert here.got[-1] == '{"n":49}' and elsewhere.got == []
+        assert "after" not in here.got and elsewhere.got == []
     finally:
         for hub in (one, two, other):
             await hub.close()

@@ -15,7 +15,7 @@ import logging
 import secrets
 import time
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kozyr.core.errors import KozyrError
 from kozyr.core.rules import RuleSet
@@ -28,9 +28,6 @@ from kozyr.server.pubsub import make_broadcaster
 from kozyr.server.settings import Settings
 from kozyr.server.storage import Storage, User
 from kozyr.server.table import TableMaster
-
-if TYPE_CHECKING:
-    from kozyr.server.cluster import Cluster
 
 log = logging.getLogger("kozyr.server")
 
@@ -124,7 +121,8 @@ class Lobby:
         self._empty_since: dict[str, float] = {}
         self._sweeper: asyncio.Task[None] | None = None
         #: the room's other processes (kozyr.server.cluster), or None: this process alone
-        self.cluster: Cluster | None = None
+        #: (a kozyr.server.cluster.Cluster; typed Any: the cluster imports the lobby's shape)
+        self.cluster: Any = None
 
     # -- connections -----------------------------------------------------------------------
     def connect(self, conn: Conn) -> None:
@@ -161,7 +159,8 @@ class Lobby:
     def counts(self) -> tuple[int, int]:
         """Return (users online, humans seated at running tables), of every process."""
         if self.cluster is not None:
-            return self.cluster.counts
+            shared: tuple[int, int] = self.cluster.counts
+            return shared
         online, playing = self.local_presence()
         return len(online), len(playing)
 
@@ -226,7 +225,7 @@ class Lobby:
         return text
 
     @staticmethod
-    def _listed(table: TableMaster) -> bool:
+    def listed(table: TableMaster) -> bool:
         """Return True if the lobby shows ``table`` (public, neither closed nor finished)."""
         return not table.private and table.status not in ("closed", "over")
 
@@ -234,7 +233,7 @@ class Lobby:
         """Return each salon with its listed tables, in creation order."""
         by_salon: dict[tuple[str, str], list[TableMaster]] = {}
         for t in self._all_tables():
-            if self._listed(t):
+            if self.listed(t):
                 by_salon.setdefault((t.game, t.rules.preset), []).append(t)
         return [((g, p, title), by_salon.get((g, p), [])) for g, p, title in salons()]
 
@@ -318,12 +317,12 @@ class Lobby:
             self.hub.publish("lobby", self.snapshot_text())
             return
         changed = sorted((t for tid in dirty if (t := self._find(tid)) is not None
-                          and self._listed(t)), key=lambda t: t.created)
+                          and self.listed(t)), key=lambda t: t.created)
         listed = {t.id for t in changed}
         gone = sorted(tid for tid in dirty if tid not in listed)
         playing: Counter[tuple[str, str]] = Counter(
             (t.game, t.rules.preset) for t in self._all_tables()
-            if t.status == "playing" and self._listed(t))
+            if t.status == "playing" and self.listed(t))
         online, players = self._last_counts = self.counts()
         self.hub.publish("lobby", {
             "type": "lobby_update", "online": online, "playing": players,
