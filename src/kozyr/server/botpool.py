@@ -95,6 +95,15 @@ def think(payload: bytes, seat: int, name: str, seed: int) -> str:
     return match.action_to_text(action)
 
 
+def explain(payload: bytes, seat: int, seed: int) -> dict[str, Any]:
+    """Return ``hard``'s hint for ``seat`` of the pickled match: ``{"action", "reason"}``
+    (kozyr.bots.explain.hint on the seat's own view; a worker job)."""
+    from kozyr.bots.explain import hint
+
+    match: Match = pickle.loads(payload)
+    return hint(make("hard", seed), match.view(seat))
+
+
 class BotPool:
     """A process pool for bots; ``workers=0`` thinks in a thread instead (debugging only)."""
 
@@ -116,6 +125,14 @@ class BotPool:
         loop = asyncio.get_running_loop()
         pool: Any = self._executor()
         return await loop.run_in_executor(pool, think, payload, seat, name, seed)
+
+    async def hint(self, match: Match, seat: int, seed: int) -> dict[str, Any]:
+        """Return what ``hard`` would play for ``seat`` and why (:func:`explain`)."""
+        payload = pickle.dumps(match, protocol=pickle.HIGHEST_PROTOCOL)
+        loop = asyncio.get_running_loop()
+        pool: Any = self._executor()
+        result: dict[str, Any] = await loop.run_in_executor(pool, explain, payload, seat, seed)
+        return result
 
     def pids(self) -> list[int]:
         """Return the process ids of the running workers (none before the first job)."""

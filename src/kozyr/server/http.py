@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 from collections.abc import Awaitable, Callable
 from importlib import resources
 from pathlib import Path
@@ -182,6 +183,7 @@ class Api:
             Route("/api/lobby", api(self.lobby_view)),
             Route("/api/tables", api(self.create_table), methods=["POST"]),
             Route("/api/tables/{table_id}", api(self.table_view)),
+            Route("/api/tables/{table_id}/hint", api(self.table_hint), methods=["POST"]),
             Route("/api/profiles/{name}", api(self.profile)),
             Route("/api/leaderboard", api(self.leaderboard)),
             Route("/api/games/{game_id}", api(self.game_view)),
@@ -345,6 +347,28 @@ class Api:
         if table.private and request.query_params.get("invite") != table.invite:
             raise ProtocolError("unknown_table", "no such table")
         return JSONResponse({"table": table.info()})
+
+    async def table_hint(self, request: Request) -> Response:
+        """POST /api/tables/{id}/hint: at a practice table (``hints``), what ``hard`` would
+        play for the asking player's seat, on his turn, and why (kozyr.bots.explain), from
+        that seat's own view only; computed in the bots' worker processes."""
+        user = await self.current_user(request)
+        if user is None:
+            raise ProtocolError("auth_required", "log in or play as a guest first")
+        table = self.lobby.get(request.path_params["table_id"])
+        if not table.hints:
+            raise ProtocolError("bad_message", "this table offers no hints (a practice "
+                                "table's option; never at a rated table)")
+        seat = table.seat_of_user(user.id)
+        if seat is None:
+            raise ProtocolError("not_seated", "take a seat at the table first")
+        match = table.match
+        if match is None or table.status != "playing":
+            raise ProtocolError("not_started", "the match has not started")
+        if match.current_player() != seat:
+            raise ProtocolError("not_your_turn", "a hint is for your own turn")
+        got = await self.lobby.pool.hint(match, seat, secrets.randbits(32))
+        return JSONResponse({"hint": got, "state": table.step})
 
     # -- players and finished matches --------------------------------------------------------
     async def profile(self, request: Request) -> Response:

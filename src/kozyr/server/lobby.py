@@ -31,7 +31,7 @@ from kozyr.server.table import TableMaster
 
 log = logging.getLogger("kozyr.server")
 
-_SPEC_KEYS = {"game", "preset", "options", "players", "private", "clock", "bot_delay"}
+_SPEC_KEYS = {"game", "preset", "options", "players", "private", "clock", "bot_delay", "hints"}
 
 
 def all_salons() -> tuple[tuple[str, str, str], ...]:
@@ -365,6 +365,7 @@ class Lobby:
         ``settings.max_tables_per_user`` open tables (counting those being created).
         """
         game, rules, players, private, clock, delay = parse_spec(spec)
+        hints = parse_hints(spec)
         limit = self.settings.max_tables_per_user
         if self.owned(user.name) >= limit:
             raise ProtocolError("too_many_tables", f"you may have at most {limit} open "
@@ -375,7 +376,7 @@ class Lobby:
             table_id = secrets.token_urlsafe(6)
         table = TableMaster(self, table_id, game, rules, players, private=private,
                             invite=secrets.token_urlsafe(12) if private else None, clock=clock,
-                            bot_delay=delay, owner=user.name)
+                            bot_delay=delay, owner=user.name, hints=hints)
         self._creating[user.name] += 1  # counted while it is being stored
         try:
             await self.storage.save_table(table.row())
@@ -477,7 +478,7 @@ class Lobby:
             table = TableMaster(self, row.id, row.game, rules, row.players,
                                 private=row.private, invite=row.invite, clock=row.clock,
                                 bot_delay=row.bot_delay, owner=row.owner,
-                                created=row.created)
+                                created=row.created, hints=bool(row.hints))
             self.tables[row.id] = table
         except (KozyrError, ValueError, TypeError, KeyError) as e:  # its row itself is bad
             log.error("table %s could not be restored, and is kept as stored: %s",
@@ -559,6 +560,15 @@ def parse_spec(spec: Any) -> tuple[str, RuleSet, int, bool, float | None, float 
     clock = _number(spec.get("clock"), "clock", 5, 600)
     delay = _number(spec.get("bot_delay"), "bot_delay", 0, 5)
     return game, rules, n, private, clock, delay
+
+
+def parse_hints(spec: dict[str, Any]) -> bool:
+    """Return a TableSpec's ``hints``: a practice table, where a seated player may ask what
+    ``hard`` would play (docs/protocol.md); such a table is never rated."""
+    hints = spec.get("hints", False)
+    if not isinstance(hints, bool):
+        raise ProtocolError("bad_message", "hints must be true or false")
+    return hints
 
 
 def _number(v: Any, name: str, lo: float, hi: float) -> float | None:

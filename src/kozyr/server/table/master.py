@@ -57,7 +57,7 @@ class TableMaster(Roster):
     def __init__(self, host: TableHost, table_id: str, game: str, rules: RuleSet, players: int,
                  *, private: bool = False, invite: str | None = None,
                  clock: float | None = None, bot_delay: float | None = None, owner: str = "",
-                 created: float | None = None) -> None:
+                 created: float | None = None, hints: bool = False) -> None:
         self.host = host
         self.id = table_id
         self.game = game
@@ -67,6 +67,8 @@ class TableMaster(Roster):
         self.invite = invite
         self.clock = clock
         self.bot_delay = bot_delay
+        #: a practice table: hints offered (TableSpec ``hints``), never rated
+        self.hints = hints
         self.owner = owner
         self.created = created if created is not None else time.time()
         self.status = "waiting"
@@ -354,6 +356,8 @@ class TableMaster(Roster):
         self.host.counts_changed()
 
     async def _rate(self, totals: list[int], winner: Any) -> list[Any]:
+        if self.hints:  # a practice table with hints is never rated
+            return []
         storage = self.host.storage
         preset = self.rules.preset
         uids = [s.user_id for s in self.seats if s.kind == "human" and s.user_id is not None]
@@ -388,7 +392,8 @@ class TableMaster(Roster):
         return {"id": self.id, "game": self.game, "preset": self.rules.preset,
                 "rules": self.rules.to_json(), "players": self.players,
                 "private": self.private, "invite": self.invite, "clock": self.clock,
-                "bot_delay": self.bot_delay, "owner": self.owner, "created": self.created,
+                "bot_delay": self.bot_delay, "hints": self.hints, "owner": self.owner,
+                "created": self.created,
                 "status": self.status, "seats": [s.stored() for s in self.seats],
                 "game_id": self.game_id}
 

@@ -36,6 +36,7 @@ class TableViews:
     invite: str | None
     clock: float | None
     bot_delay: float | None
+    hints: bool
     owner: str
     created: float
     status: str
@@ -66,7 +67,8 @@ class TableViews:
             "preset": self.rules.preset,
             "rules": self.rules.as_dict(), "record_rules": self.rules.to_json(),
             "describe": self._describe, "players": self.players, "private": self.private,
-            "clock": self.clock, "bot_delay": self.delay, "status": self.status,
+            "clock": self.clock, "bot_delay": self.delay, "hints": self.hints,
+            "rated": not self.hints, "status": self.status,
             "seats": [s.to_json(i) for i, s in enumerate(self.seats)],
             "spectators": sum(1 for s in self.members.values() if s is None),
             "owner": self.owner, "game_id": self.game_public, "created": self.created,
