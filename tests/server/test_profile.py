@@ -173,6 +173,26 @@ def test_the_profile_lists_opponents_score_result_and_replay(
     assert client.get("/api/profiles/nobody").status_code == 404
 
 
+def test_leaving_a_practice_match_abandons_nothing(client: TestClient, spec: dict[str, Any],
+                                                  open_: Open) -> None:
+    a = open_(client, register(client, "ines"))
+    b = open_(client, register(client, "jack"))
+    table = create(a, spec, hints=True)["table"]["id"]  # a practice table: not rated
+    a.send_json({"type": "join", "table": table, "seat": 0})
+    until(a, "table")
+    b.send_json({"type": "join", "table": table, "seat": 1})
+    until(b, "table")
+    fill_with_bots(a, table, 2)
+    until(b, "state")
+    b.send_json({"type": "leave", "table": table})  # jack leaves; a bot plays on
+    until(b, "left")
+    over = play_out(a, table)
+    assert over["ratings"] == []  # nothing rated
+    jack = client.get("/api/profiles/jack").json()
+    assert jack["reputation"] == {"finished": 1, "abandoned": 0}
+    assert jack["history"][0]["result"] != "abandoned"
+
+
 def test_a_player_who_left_stays_left_across_a_restart(make: Any, spec: dict[str, Any],
                                                        open_: Open) -> None:
     client = make(bot_delay=0.5)  # paced bots: the match is still running at the restart

@@ -324,8 +324,10 @@ class TableMaster(Roster):
         pay = settlement(m)
         record = write_record(m, self.names, seed=False)
         storage = self.host.storage
-        # who left the match and did not come back before it ended: it counts as abandoned
-        gone = [i for i, s in enumerate(self.seats) if s.kind == "human" and s.left]
+        # who left the rated match and did not come back before it ended: it counts as
+        # abandoned (a practice table's match is not rated and counts for nothing)
+        gone = [] if self.hints else [i for i, s in enumerate(self.seats)
+                                      if s.kind == "human" and s.left]
         try:
             game = await storage.game(self.game_id)
             rated: list[Any] = []
