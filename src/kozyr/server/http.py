@@ -372,7 +372,8 @@ class Api:
 
     # -- players and finished matches --------------------------------------------------------
     async def profile(self, request: Request) -> Response:
-        """GET /api/profiles/{name}: reputation, ratings and history."""
+        """GET /api/profiles/{name}: reputation, ratings (on the display scale too) and the
+        recent matches with their opponents, date, score, result and replay."""
         storage = self.storage
         row = await storage.user_row(request.path_params["name"])
         if row is None:
