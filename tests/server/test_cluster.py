@@ -233,7 +233,15 @@ async def test_kill_9_of_the_hosting_process_the_other_takes_the_table_over(
         assert len(steps) >= seen
         assert len(steps) == max(m.get("state", 0) for m in players[1].log)
         assert took < LEASE * 6
+        # both leave: the table closes, and B's lobby does not list it (not even as A had it)
         for c in clients.values():
+            await c.send({"type": "leave", "table": table})
+            await c.expect("left")
+        watcher = await Client.connect(urls[1])
+        await watcher.send({"type": "lobby"})
+        snap = await watcher.expect("lobby")
+        assert table not in {t["id"] for s in snap["salons"] for t in s["tables"]}
+        for c in (*clients.values(), watcher):
             await c.close()
 
 

@@ -294,7 +294,10 @@ class Cluster:
     # -- tables: created, closed, taken over -----------------------------------------------------
     async def claim(self, table_id: str) -> bool:
         """Take the lease of a table this process creates or restores; False if held."""
-        return await self.leases.acquire(table_id)
+        if not await self.leases.acquire(table_id):
+            return False
+        self.listings.pop(table_id, None)  # its line is this process's own from now on
+        return True
 
     async def removed(self, table: Any) -> None:
         """A table hosted here closed for good: drop its lease, directory entry and line."""
@@ -322,7 +325,7 @@ class Cluster:
         return result
 
     async def _takeover(self, table_id: str) -> TableMaster | None:
-        if not await self.leases.acquire(table_id):
+        if not await self.claim(table_id):
             return None
         storage: Any = self.lobby.storage
         async with storage.engine.connect() as conn:

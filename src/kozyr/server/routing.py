@@ -248,7 +248,12 @@ class TableProxy:
         while True:
             table = cluster.lobby.tables.get(self.id)
             if table is not None:
+                was_here = conn in self.conns
                 self._forget(conn)
+                if was_here and op not in _ATTACHING:
+                    # the table moved here under this call (its host died): the connection
+                    # sits down again first, with a fresh snapshot, then its message runs
+                    await table.resync(conn, None)
                 await OPS[op](table, conn, args)
                 return
             holder = await cluster.leases.holder(self.id)
