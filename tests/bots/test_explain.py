@@ -39,7 +39,7 @@ def test_a_decision_without_a_search_says_so() -> None:
     m = new_match("thousand", "classic", seed=0, first_dealer=0)
     m.deal()
     got = hint(make_bot("normal", seed=1), m.view(m.current_player()))
-    assert got["reason"]["kind"] == "plain" and "no search" in got["reason"]["text"]
+    assert got["reason"]["kind"] == "plain" and "no card search" in got["reason"]["text"]
 
 
 def test_a_tertz_hint_is_the_best_mean_and_names_the_next_best() -> None:

@@ -64,7 +64,7 @@ def reason(summary: SearchSummary | None, action: int,
     chosen = text_of(action)
     if summary is None or action not in summary.values:
         return {"kind": "plain", "value": None, "alternative": None, "alternative_value": None,
-                "samples": 0, "text": f"{chosen}: the bot's rule of thumb (no search here)."}
+                "samples": 0, "text": f"{chosen}: the bot's choice (no card search to explain it)."}
     vals = summary.values
     others = [a for a in vals if a != action and _card(text_of(a)) != _card(chosen)]
     alt = None

@@ -162,6 +162,7 @@ export class LobbyView {
     const presetSel = h("select#f-preset", { name: "preset" });
     const optionsBox = h("div.options");
     const priv = h("input#f-private", { type: "checkbox" });
+    const hints = h("input#f-hints", { type: "checkbox" });
     const clock = h("input#f-clock", { type: "number", min: 0, max: 600, value: 0 });
     const bots = h("input#f-bots", { type: "checkbox", checked: true });
     const level = h("select#f-level", (meta.bots || ["easy", "normal", "hard"]).map((b) =>
@@ -209,6 +210,7 @@ export class LobbyView {
       const secs = Number(clock.value) || 0;
       const spec = { game: state.game, preset: presetSel.value, options,
         private: priv.checked, clock: secs > 0 ? secs : null };
+      if (hints.checked) spec.hints = true; // a practice table: hints, never rated
       if (this.app.botDelay !== null && this.app.botDelay !== undefined) {
         spec.bot_delay = this.app.botDelay;
       }
@@ -222,6 +224,7 @@ export class LobbyView {
       describe,
       h("div.row", h("label", { for: "f-clock" }, t("create.clock")), clock),
       h("div.row.check", priv, h("label", { for: "f-private" }, t("create.private"))),
+      h("div.row.check", hints, h("label", { for: "f-hints" }, t("create.hints"))),
       h("div.row.check", bots, h("label", { for: "f-bots" }, t("create.bots")), level),
       h("h3", t("create.rules")), optionsBox,
       this.errBox = h("p.error#f-error", { role: "alert" }),

@@ -9,6 +9,7 @@ import { h, mount, toast } from "../ui.js";
 import { displayName } from "../words.js";
 import { rulesLine } from "../rules.js";
 import { renderCenter } from "./center.js";
+import { hintEl } from "./hint.js";
 import { renderControls, renderHand } from "./controls.js";
 import { loadedRenderer, loadRenderer, rendererName } from "./renderer.js";
 import { PLACES, renderSeats } from "./seats.js";
@@ -386,6 +387,8 @@ export class TableView {
         { n: o.deal_index + 1 })}`) : null), ...this.renderer.infoItems(this).filter(Boolean));
     const counter = this.counterEl();
     if (counter) box.appendChild(counter);
+    const hint = hintEl(this); // a practice table's hint, on our turn (table/hint.js)
+    if (hint) box.appendChild(hint);
   }
 
   /**
