@@ -133,6 +133,21 @@ def test_debertz_values_follow_the_solver_and_end_at_the_sides_difference() -> N
         assert c["made"] == (c["value"] > 0) and c["loss"] >= 0
 
 
+def test_piquet_values_are_exact_and_end_at_the_deals_points() -> None:
+    m = new_match("piquet", None, seed=1)
+    m.deal()
+    deal = analyse_record(finish(m, [], 1), budget=2.0)["deals"][0]
+    cards = [c for t in deal["tricks"] for c in t["cards"]]
+    assert len(deal["tricks"]) == 12 and all(c["mode"] == "exact" for c in cards)
+    for a, b in itertools.pairwise(cards):
+        assert a["value"] == b["best"]
+    points = deal["sheet"]["points"]  # declarations and play: the deal's whole reckoning
+    assert cards[-1]["value"] == points[0] - points[1]
+    for c in cards:
+        loss = c["best"] - c["value"] if c["seat"] == 0 else c["value"] - c["best"]
+        assert c["loss"] == loss >= 0
+
+
 def test_json_output_follows_the_documented_schema(tmp_path: Any, capsys: Any) -> None:
     path = tmp_path / "deal.json"
     path.write_text(dump_record(thrown_marriage()))

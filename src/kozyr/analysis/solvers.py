@@ -13,7 +13,8 @@ position of a match in its play phase:
 
 The value is each game's solver value: Thousand the declarer's final points (cards and
 marriages), Debertz the final difference of the declarer's side's points over the others',
-Tertz seat 0's points less seat 1's (the last trick's 10 included).
+Tertz seat 0's points less seat 1's (the last trick's 10 included), Piquet seat 0's deal
+points less seat 1's.
 """
 
 from __future__ import annotations
@@ -195,11 +196,44 @@ class TertzDD(DoubleDummy):
                 for t in cards}
 
 
+class PiquetDD(DoubleDummy):
+    """Piquet: seat 0's points less seat 1's in the deal (its declarations included, then what
+    the twelve tricks reckon: the points of play, the last trick, the cards or capot, the pique;
+    :mod:`kozyr.bots.solver.piquet`)."""
+
+    unit = "seat 1's points less seat 2's in the deal"
+
+    def __init__(self, match: Any) -> None:
+        from kozyr.bots.pimc_piquet import piquet_position
+
+        super().__init__(match)
+        self.pos = piquet_position(match, 0)
+
+    def maximises(self) -> bool:
+        return self.pos.seat_to_move() == 0
+
+    def at_trick_start(self) -> bool:
+        return self.pos.lead < 0
+
+    def _exact(self, cards: dict[str, int], deadline: float) -> dict[str, int]:
+        from kozyr.bots.solver.piquet import PiquetSolver
+        from kozyr.bots.solver.piquet import play as piquet_play
+
+        solver = PiquetSolver(self.pos, deadline)
+        base = self.pos.points[0] - self.pos.points[1]
+        out: dict[str, int] = {}
+        for text, action in cards.items():
+            child, gain = piquet_play(self.pos, action)
+            out[text] = base + gain + int(solver.value(child))
+        return out
+
+
 #: The games the analysis knows, by registry name.
 ADAPTERS: dict[str, type[DoubleDummy]] = {
     "thousand": ThousandDD,
     "debertz": DebertzDD,
     "tertz": TertzDD,
+    "piquet": PiquetDD,
 }
 
 
