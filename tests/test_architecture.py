@@ -11,8 +11,8 @@
    module-level imports (imports inside functions are lazy and left out), has no cycle, and
    none either with the imports under ``if TYPE_CHECKING:`` (a type is a dependency).  Every
    import, lazy ones included, goes down (or sideways in its layer) in ``LAYERS``: cards <-
-   core <- games <- records <- bots <- server, terminal <- cli; the server and the terminal
-   do not import each other, and no game imports another game.
+   core <- games <- records <- bots, analysis <- server, terminal <- cli; the server and the
+   terminal do not import each other, and no game imports another game.
 3. **Modules stay small.**  No module under ``src/kozyr`` is over ``MAX_LINES`` lines, except
    those in ``BIG_ALLOWED``, each with its reason.
 """
@@ -45,7 +45,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("kozyr.core",),                     # the Match API, rules as data, errors, sheets
     ("kozyr.games",),                    # the engines, one package per game, and the registry
     ("kozyr.records",),                  # the record format: read, write, replay
-    ("kozyr.bots",),                     # computer players, self-play, the arena
+    ("kozyr.bots", "kozyr.analysis"),    # computer players, self-play, the arena; analysis
     ("kozyr.server", "kozyr.terminal"),  # the card room and the terminal game
     ("kozyr.cli", "kozyr.replay"),       # the commands
 ]
