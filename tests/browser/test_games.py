@@ -166,9 +166,9 @@ def test_engine_observations_show_each_games_extras(page: Any, server: str,
                           .get_attribute("class") or "")
     page.click(".center .show-last")
     last = obs["last_trick"]
-    # The last trick is a panel beside the current trick: each card over its player's name.
+    # The last trick is a small overlay beside the current trick: each card by its player.
     assert page.locator(f".center .trick .card[data-card='{card}']").count() == 1
     for seat, c in last["cards"]:
         assert page.locator(f".center .last-trick .trick-entry[data-seat='{seat}']"
-                            f" .card[data-card='{c}']").count() == 1
+                            f"[data-card='{c}']").count() == 1
     page.screenshot(path=str(shots / "extras-tertz.png"))
