@@ -29,12 +29,12 @@ starts by both hands, the seat to lead, the trick and the combinations used.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from kozyr.bots.solver.search import SearchTimeout
+from kozyr.bots.solver.trick_solver import TrickSolver
 from kozyr.cards import parse_suit
 from kozyr.games.bezique.cardplay import (
     BRISQUE_VALUE,
@@ -172,20 +172,8 @@ def play(pos: BeziquePosition, c: int) -> BeziquePosition:
                    draws=draws, points=(pts[0], pts[1]), used=used)
 
 
-class BeziqueSolver:
+class BeziqueSolver(TrickSolver[BeziquePosition]):
     """Search one position (and its children), sharing one transposition table."""
-
-    def __init__(self, pos: BeziquePosition, deadline: float = 0.0,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
-        """Prepare to search ``pos``; past ``deadline`` (a ``clock()`` value, 0: none) a search
-        raises :class:`SearchTimeout`."""
-        self.pos = pos
-        self.hands = list(pos.hands)
-        self.deadline = deadline
-        self.clock = clock
-        self.tt: dict[tuple[Any, ...], list[int]] = {}
-        self.nodes = 0
-        self._ab = self._make_search()
 
     def _use(self, pos: BeziquePosition) -> None:
         root = self.pos

@@ -42,12 +42,12 @@ the sides that have taken a trick.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from kozyr.bots.solver.jacknine import REDUNDANT, exact_value, representatives, strength_table
 from kozyr.bots.solver.search import SearchTimeout
+from kozyr.bots.solver.trick_solver import TrickSolver
 from kozyr.cards import KING, QUEEN, SUIT_MASK, parse_card, parse_hand, parse_suit
 from kozyr.games.debertz import cardplay
 from kozyr.games.debertz.actions import BELLA
@@ -124,17 +124,12 @@ class DebertzPosition:
         return out
 
 
-class DebertzSolver:
+class DebertzSolver(TrickSolver[DebertzPosition]):
     """Search one position (and its children), sharing one transposition table."""
 
-    def __init__(self, pos: DebertzPosition, deadline: float = 0.0,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
-        """Prepare to search ``pos``; past ``deadline`` (a ``clock()`` value, 0: none) a search
-        raises :class:`SearchTimeout`."""
-        self.pos = pos
+    def _prepare(self, pos: DebertzPosition) -> None:
         n = pos.seats
         self.n = n
-        self.hands = list(pos.hands)
         sides = pos.side_list()
         mine = sides[pos.declarer]
         self.sgn = tuple(1 if sides[s] == mine else -1 for s in range(n))
@@ -142,11 +137,6 @@ class DebertzSolver:
         self.trump = pos.trump
         self.points = CARD_POINTS[pos.trump]
         self.strength = strength_table(pos.trump, TRUMP_STRENGTH)
-        self.deadline = deadline
-        self.clock = clock
-        self.tt: dict[int, list[int]] = {}
-        self.nodes = 0
-        self._ab = self._make_search()
 
     # -- the state at the root ---------------------------------------------------------------
     def _root_state(self, pos: DebertzPosition) -> tuple[int, ...]:

@@ -31,13 +31,13 @@ low; a follower tries his lowest winner first, then his lowest card.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
 
 from kozyr.bots.solver.jacknine import exact_value
 from kozyr.bots.solver.search import SearchTimeout
+from kozyr.bots.solver.trick_solver import TrickSolver
 from kozyr.cards import SUIT_MASK, parse_card, parse_hand
 from kozyr.games.piquet.cardplay import HIGHER, STRENGTH, counts, follow_mask
 from kozyr.games.piquet.combinations import ORDER, RANK_AT
@@ -174,20 +174,8 @@ def _redundant(held: int, live: int, low: bool) -> int:
     return red
 
 
-class PiquetSolver:
+class PiquetSolver(TrickSolver[PiquetPosition]):
     """Search one position (and its children), sharing one transposition table."""
-
-    def __init__(self, pos: PiquetPosition, deadline: float = 0.0,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
-        """Prepare to search ``pos``; past ``deadline`` (a ``clock()`` value, 0: none) a search
-        raises :class:`SearchTimeout`."""
-        self.pos = pos
-        self.hands = list(pos.hands)
-        self.deadline = deadline
-        self.clock = clock
-        self.tt: dict[int, list[int]] = {}
-        self.nodes = 0
-        self._ab = self._make_search()
 
     def _bound(self, pos: PiquetPosition) -> int:
         tricks = (pos.hands[0] | pos.hands[1]).bit_count() // 2 + (pos.lead >= 0)

@@ -28,12 +28,12 @@ transposition table is keyed at trick starts.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from kozyr.bots.solver.jacknine import REDUNDANT, exact_value, strength_table
 from kozyr.bots.solver.search import SearchTimeout
+from kozyr.bots.solver.trick_solver import TrickSolver
 from kozyr.cards import SUIT_MASK, parse_card, parse_cards, parse_hand, parse_suit
 from kozyr.games.tertz.cardplay import (
     CARD_POINTS,
@@ -118,21 +118,11 @@ def play(pos: TertzPosition, c: int) -> TertzPosition:
                    points=(pts[0], pts[1]))
 
 
-class TertzSolver:
+class TertzSolver(TrickSolver[TertzPosition]):
     """Search one position (and its children), sharing one transposition table."""
 
-    def __init__(self, pos: TertzPosition, deadline: float = 0.0,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
-        """Prepare to search ``pos``; past ``deadline`` (a ``clock()`` value, 0: none) a search
-        raises :class:`SearchTimeout`."""
-        self.pos = pos
-        self.hands = list(pos.hands)
-        self.deadline = deadline
-        self.clock = clock
-        self.tt: dict[int, list[int]] = {}
-        self.nodes = 0
+    def _prepare(self, pos: TertzPosition) -> None:
         self.points = CARD_POINTS[pos.trump]
-        self._ab = self._make_search()
 
     def _root_state(self, pos: TertzPosition) -> tuple[int, ...]:
         pts = self.points
