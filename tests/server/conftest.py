@@ -14,7 +14,7 @@ import pytest
 from kozyr.server.app import create_app
 from kozyr.server.settings import Settings
 
-from .helpers import GAME_SPEC
+from .helpers import GAME_SPEC, close_sockets
 
 with warnings.catch_warnings():  # starlette asks for httpx2, which is not installed here
     warnings.simplefilter("ignore")
@@ -40,7 +40,10 @@ def client(db_url: str) -> Iterator[TestClient]:
     """Return a TestClient on a fresh app (lifespan run)."""
     app = create_app(db_url, settings())
     with TestClient(app) as c:
-        yield c
+        try:
+            yield c
+        finally:
+            close_sockets(c)
 
 
 @pytest.fixture
@@ -55,6 +58,7 @@ def make(db_url: str) -> Iterator[Any]:
     def start(restart: bool = False, **kw: Any) -> TestClient:
         if restart:
             for c in opened:
+                close_sockets(c)
                 c.__exit__(None, None, None)
             opened.clear()
         c = TestClient(create_app(db_url, settings(**kw)))
@@ -62,9 +66,12 @@ def make(db_url: str) -> Iterator[Any]:
         opened.append(c)
         return c
 
-    yield start
-    for c in opened:
-        c.__exit__(None, None, None)
+    try:
+        yield start
+    finally:
+        for c in opened:
+            close_sockets(c)
+            c.__exit__(None, None, None)
 
 
 @pytest.fixture

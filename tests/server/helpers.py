@@ -9,6 +9,7 @@ Two kinds of clients: conversations over Starlette's TestClient (:func:`hello`,
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -194,7 +195,7 @@ Ws = Any
 
 def hello(client: TestClient, token: str | None = None) -> tuple[Ws, dict[str, Any]]:
     """Open a websocket session and say hello (as ``token``'s user); return it and the welcome."""
-    ws = client.websocket_connect("/ws").__enter__()
+    ws = open_socket(client)
     msg: dict[str, Any] = {"type": "hello", "v": 1}
     if token:
         msg["token"] = token
@@ -202,6 +203,25 @@ def hello(client: TestClient, token: str | None = None) -> tuple[Ws, dict[str, A
     welcome = ws.receive_json()
     assert welcome["type"] == "welcome"
     return ws, welcome
+
+
+def open_socket(client: TestClient, **kw: Any) -> Ws:
+    """Open a websocket session on ``client``, closed at the latest by :func:`close_sockets`."""
+    ws = client.websocket_connect("/ws", **kw).__enter__()
+    client.__dict__.setdefault("kozyr_sockets", []).append(ws)
+    return ws
+
+
+def close_sockets(client: TestClient) -> None:
+    """Close every session :func:`open_socket` opened on ``client`` and no test closed.
+
+    A test that fails with a session open would otherwise hang the client's shut-down
+    forever (the app's handler waits for the client, the client for the app).
+    """
+    for ws in client.__dict__.pop("kozyr_sockets", []):
+        if not getattr(ws, "kozyr_closed", False):
+            with contextlib.suppress(Exception):
+                bye(ws)
 
 
 def register(client: TestClient, name: str) -> str:
@@ -214,6 +234,7 @@ def register(client: TestClient, name: str) -> str:
 
 def bye(ws: Ws) -> None:
     """Close a TestClient websocket session completely."""
+    ws.kozyr_closed = True
     ws.__exit__(None, None, None)
 
 

@@ -29,7 +29,17 @@ from kozyr.server.settings import Settings
 from kozyr.server.storage import Storage
 
 from .conftest import TestClient, settings
-from .helpers import SEATS, create, fill_with_bots, play_to_end, start_server, stop_server, until
+from .helpers import (
+    SEATS,
+    bye,
+    create,
+    fill_with_bots,
+    open_socket,
+    play_to_end,
+    start_server,
+    stop_server,
+    until,
+)
 
 EVIL = "http://127.0.0.1:9999"  # another port of the same host: same-site, other origin
 OWN = "http://testserver"  # the TestClient's Host
@@ -52,7 +62,7 @@ def code_of(r: Any) -> tuple[int, str | None]:
 
 def hello_ws(client: TestClient, token: str | None = None, **headers: str
              ) -> tuple[Any, dict[str, Any]]:
-    ws = client.websocket_connect("/ws", headers=headers).__enter__()
+    ws = open_socket(client, headers=headers)
     msg: dict[str, Any] = {"type": "hello", "v": 1}
     if token:
         msg["token"] = token
@@ -69,7 +79,7 @@ def closed_with(ws: Any) -> int | None:
     except WebSocketDisconnect as e:
         code = e.code
     with contextlib.suppress(Exception):
-        ws.__exit__(None, None, None)
+        bye(ws)
     return code
 
 
@@ -86,7 +96,7 @@ def test_a_websocket_from_another_origin_is_refused_before_the_upgrade(make: Any
                  {"origin": "https://cards.example"}, {"sec-fetch-site": "same-origin"}, {}):
         ws, welcome = hello_ws(client, **good)
         assert welcome["type"] == "welcome", good
-        ws.__exit__(None, None, None)
+        bye(ws)
 
 
 def test_state_changing_requests_from_another_origin_are_refused(make: Any,
@@ -151,15 +161,15 @@ def test_welcome_carries_no_token_to_a_socket_authenticated_by_its_cookie(
     ws, welcome = hello_ws(client)  # the cookie rides along with the upgrade
     assert welcome["user"] == {"name": "cara", "guest": False}
     assert welcome["token"] is None
-    ws.__exit__(None, None, None)
+    bye(ws)
     # a client that sent its token gets it back; a new guest gets its own
     ws, welcome = hello_ws(client, made["token"])
     assert welcome["token"] == made["token"]
-    ws.__exit__(None, None, None)
+    bye(ws)
     client.cookies.clear()
     ws, welcome = hello_ws(client)
     assert welcome["user"]["guest"] and welcome["token"]
-    ws.__exit__(None, None, None)
+    bye(ws)
 
 
 # -- 4. sessions -----------------------------------------------------------------------------------
@@ -179,7 +189,7 @@ def test_sessions_expire_after_the_ttl_since_their_last_use(make: Any) -> None:
     assert client.get("/api/me", headers=me).json() == {"user": None}
     ws, welcome = hello_ws(client, token)
     assert welcome["user"]["guest"]  # refused: a new guest instead
-    ws.__exit__(None, None, None)
+    bye(ws)
     now[0] -= 5000  # deleted, not just refused: turning the clock back does not revive it
     assert client.get("/api/me", headers=me).json() == {"user": None}
 
@@ -214,7 +224,7 @@ def test_logout_closes_that_sessions_sockets_and_logout_all_every_session(
             {"user": None}
     other.send_json({"type": "ping", "id": 2})  # someone else's socket stays open
     assert until(other, "pong")["re"] == 2
-    other.__exit__(None, None, None)
+    bye(other)
 
 
 # -- 5. cookies and headers ------------------------------------------------------------------------
@@ -255,7 +265,7 @@ def test_every_http_response_carries_the_security_headers(client: TestClient) ->
     # the websocket passes through the middleware untouched
     ws, welcome = hello_ws(client)
     assert welcome["type"] == "welcome"
-    ws.__exit__(None, None, None)
+    bye(ws)
 
 
 def test_a_hostile_host_header_cannot_write_into_the_policy(client: TestClient) -> None:
@@ -353,7 +363,7 @@ def test_websockets_per_address_are_limited(make: Any) -> None:
     err = extra.receive_json()
     assert (err["type"], err["code"]) == ("error", "too_many_connections")
     assert closed_with(extra) == 1008
-    b.__exit__(None, None, None)
+    bye(b)
     for _ in range(100):  # the server notices b is gone
         if client.app.state.lobby.conns.__len__() < 2:  # type: ignore[attr-defined]
             break
@@ -362,7 +372,7 @@ def test_websockets_per_address_are_limited(make: Any) -> None:
     c, welcome = hello_ws(client)
     assert welcome["type"] == "welcome"
     for ws in (a, c):
-        ws.__exit__(None, None, None)
+        bye(ws)
 
 
 def test_guests_per_address_are_limited_over_http_and_websockets(make: Any) -> None:
@@ -381,7 +391,7 @@ def test_guests_per_address_are_limited_over_http_and_websockets(make: Any) -> N
     extra.send_json({"type": "hello", "v": 1})
     assert extra.receive_json()["code"] == "rate_limited"
     assert closed_with(extra) == 1008
-    ws.__exit__(None, None, None)
+    bye(ws)
 
 
 def test_registrations_per_address_are_limited(make: Any) -> None:
@@ -511,7 +521,7 @@ def test_finished_games_have_random_ids_and_private_ones_stay_private(
         until(ws, "table")
         fill_with_bots(ws, table, 1)
         over = play_to_end(ws, table)
-        ws.__exit__(None, None, None)
+        bye(ws)
         master = client.app.state.lobby.tables[table]  # type: ignore[attr-defined]
         assert master.info()["game_id"] == over["game_id"]
         assert isinstance(master.game_id, int)

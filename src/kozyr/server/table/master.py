@@ -90,6 +90,8 @@ class TableMaster(Roster):
         self.summary = None
         self._bot_task: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        #: set by :meth:`shutdown`: no background task starts after it (the store is closing)
+        self._shut = False
         self._chat_times: dict[int, deque[float]] = {}
         self._describe = rules.describe()
         #: the record keys of a deal's cards, stored with each deal (GameSpec.card_keys)
@@ -233,6 +235,9 @@ class TableMaster(Roster):
 
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.get_running_loop().create_task(coro)
+        if self._shut:  # a timer or a leaving client after shut-down: never runs
+            task.cancel()
+            return task
         self._tasks.add(task)
         task.add_done_callback(self._done)
         return task
@@ -241,7 +246,7 @@ class TableMaster(Roster):
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("table %s: background task failed: %s", self.id,
-                      type(task.exception()).__name__)
+                      type(task.exception()).__name__, exc_info=task.exception())
 
     async def _timeout(self, step: int, seat: int) -> None:
         async with self.lock:
@@ -475,7 +480,8 @@ class TableMaster(Roster):
         self.host.tables_changed(self)  # its lobby line now says why
 
     async def shutdown(self) -> None:
-        """Stop timers and background tasks."""
+        """Stop timers and background tasks (none starts after this)."""
+        self._shut = True
         self.clock_timer.cancel()
         self._retry_timer.cancel()
         for s in self.seats:
