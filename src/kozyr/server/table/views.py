@@ -17,6 +17,7 @@ from kozyr.core.rules import RuleSet
 from kozyr.games.registry import choice_notes, spec, trick_points_of
 from kozyr.server.clock import Timer
 from kozyr.server.conn import Conn
+from kozyr.server.protocol import encode
 from kozyr.server.table.host import TableHost
 from kozyr.server.table.seat import Seat
 
@@ -102,9 +103,12 @@ class TableViews:
 
     def snapshot(self, conn: Conn) -> dict[str, Any]:
         """Return the ``table`` message for one recipient (its own observation)."""
-        seat = self.members.get(conn)
+        return self._snapshot_of(self.members.get(conn), self.info())
+
+    def _snapshot_of(self, seat: int | None, info: dict[str, Any]) -> dict[str, Any]:
+        """Return the ``table`` message of a seat (None: a spectator), with ``info``."""
         obs, legal, to_act = self._view(seat)
-        return {"type": "table", "table": self.info(), "seat": seat, "version": self.version,
+        return {"type": "table", "table": info, "seat": seat, "version": self.version,
                 "state": self.step, "obs": obs, "legal": legal, "to_act": to_act,
                 "deadline": self.clock_timer.deadline, "chat": list(self.chat_lines),
                 "summary": self.summary, "notes": self._notes(seat, legal),
@@ -115,32 +119,47 @@ class TableViews:
         return self.version
 
     def broadcast_snapshot(self) -> None:
-        """Send every member a fresh ``table`` snapshot (seats or status changed)."""
+        """Send every member a fresh ``table`` snapshot (seats or status changed).
+
+        The snapshot is built and encoded once per seat (spectators share one); a seat's
+        text goes only to that seat's own connections.
+        """
         self._bump()
-        for conn in list(self.members):
-            conn.send(self.snapshot(conn))
+        info = self.info()
+        texts: dict[int | None, str] = {}
+        for conn, seat in list(self.members.items()):
+            if seat not in texts:
+                texts[seat] = encode(self._snapshot_of(seat, info))
+            conn.send_text(texts[seat])
         if not self.private:
             self.host.tables_changed(self)
 
     def _broadcast_state(self, last_seat: int | None) -> None:
-        """Send every member the ``state`` after a step (one view computed per seat)."""
+        """Send every member the ``state`` after a step.
+
+        The view (observation, legal actions, notes, trick points) is computed and encoded
+        once per seat, spectators (seat None) sharing one; a seat's text goes only to that
+        seat's own connections.
+        """
         version = self._bump()
-        views: dict[int | None, tuple[Any, list[str], int | None]] = {}
+        texts: dict[int | None, str] = {}
         deadline = self.clock_timer.deadline
         for conn, seat in list(self.members.items()):
-            if seat not in views:
-                views[seat] = self._view(seat)
-            obs, legal, to_act = views[seat]
-            notes = self._notes(seat, legal)
-            conn.send({"type": "state", "table": self.id, "version": version,
-                       "state": self.step, "seat": seat, "obs": obs, "legal": legal,
-                       "to_act": to_act, "deadline": deadline, "last": {"seat": last_seat},
-                       "summary": self.summary, "notes": notes,
-                       "trick_points": self._trick_points(seat)})
+            text = texts.get(seat)
+            if text is None:
+                obs, legal, to_act = self._view(seat)
+                text = texts[seat] = encode({
+                    "type": "state", "table": self.id, "version": version,
+                    "state": self.step, "seat": seat, "obs": obs, "legal": legal,
+                    "to_act": to_act, "deadline": deadline, "last": {"seat": last_seat},
+                    "summary": self.summary, "notes": self._notes(seat, legal),
+                    "trick_points": self._trick_points(seat)})
+            conn.send_text(text)
 
     def _publish(self, message: dict[str, Any]) -> None:
         """Send a public event (chat, over) to every member and keep it for resync."""
         message["version"] = self._bump()
         self.events.append((self.version, message))
+        text = encode(message)
         for conn in list(self.members):
-            conn.send(message)
+            conn.send_text(text)
