@@ -20,6 +20,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import orjson
+
 VERSION = 1
 MAX_MESSAGE = 4096
 MAX_FRAME = 65536
@@ -230,5 +232,18 @@ def check_message(obj: dict[str, Any]) -> dict[str, Any]:
 
 
 def encode(message: dict[str, Any]) -> str:
-    """Encode a server message as compact JSON."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    """Encode a server message as compact JSON (UTF-8 text, nothing escaped that need not be).
+
+    orjson writes the same text as ``json.dumps(message, separators=(",", ":"),
+    ensure_ascii=False)``, about ten times faster; what it refuses (a key that is not a
+    string, an integer past 64 bits, a lone surrogate) is left to :mod:`json` as before.
+
+    >>> encode({"name": "Ёжик", "seat": 0, "legal": ["bid 100"]})
+    '{"name":"Ёжик","seat":0,"legal":["bid 100"]}'
+    >>> encode({1: 2**70})
+    '{"1":1180591620717411303424}'
+    """
+    try:
+        return orjson.dumps(message).decode()
+    except orjson.JSONEncodeError:
+        return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
