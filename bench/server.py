@@ -2,13 +2,21 @@
 
     .venv/bin/python bench/server.py                 # 300 clients, 20 s of play
     .venv/bin/python bench/server.py --clients 2000  # the target: p99 <= 100 ms
+    .venv/bin/python bench/server.py --think 0       # saturated: the server's throughput
 
 The server (`kozyr serve`) runs as a subprocess on a temporary SQLite file, on loopback.
 Clients sit three to a table (Thousand, classic; all humans, so no bot is measured), answer
 each decision with a random legal action after ``--think`` seconds, and measure the latency
 from sending an intent to receiving the broadcast ``state`` that follows it.  Printed:
-connections held, messages/s received by all clients, intents/s, p50/p99 latency, and the
-server's memory per connection (RSS delta / connections).
+connections held, messages/s received by all clients, intents/s, p50/p99 latency, the
+server's memory per connection (RSS delta / connections) and its CPU ms per intent.
+
+Then, unless ``--no-reference``, the same clients play against a trivial Starlette + uvicorn
+server written here (:func:`trivial_app`: an intent is answered by three small JSON messages
+to the table's three clients, no game, no storage), and the kozyr server's throughput is
+printed as a ratio to it: the cost of the room's own work (rules, observations, storage)
+over the bare websocket path.  At the default ``--think`` both servers mostly keep up, so
+the ratio is near 1; ``--think 0`` measures what each can do.
 """
 
 from __future__ import annotations
@@ -133,10 +141,84 @@ async def seat_table(players: list[Player]) -> None:
         await p.expect("table")
 
 
+def trivial_app() -> Any:
+    """Return the reference server: the bench's protocol with no game behind it.
+
+    ``hello``, ``create`` and ``join`` are answered as kozyr answers them (as far as the
+    clients read); once three have joined a table, and after each ``intent`` of the seat to
+    act, each of the table's three clients is sent a small ``state`` (the next seat to act
+    gets one legal action).
+    """
+    from starlette.applications import Starlette
+    from starlette.routing import WebSocketRoute
+    from starlette.websockets import WebSocket, WebSocketDisconnect
+
+    tables: dict[str, dict[str, Any]] = {}
+
+    async def broadcast(table: dict[str, Any]) -> None:
+        for seat, ws in enumerate(table["seats"]):
+            legal = ["go"] if seat == table["to_act"] else []
+            await ws.send_text(json.dumps({"type": "state", "table": table["id"],
+                                           "state": table["step"], "seat": seat,
+                                           "to_act": table["to_act"], "legal": legal}))
+
+    async def endpoint(ws: WebSocket) -> None:
+        await ws.accept()
+        try:
+            while True:
+                msg = json.loads(await ws.receive_text())
+                kind = msg["type"]
+                if kind == "hello":
+                    await ws.send_text(json.dumps({"type": "welcome"}))
+                elif kind == "create":
+                    tid = f"t{len(tables) + 1}"
+                    tables[tid] = {"id": tid, "seats": [], "step": 0, "to_act": 0}
+                    await ws.send_text(json.dumps({"type": "created", "table": {"id": tid}}))
+                elif kind == "join":
+                    table = tables[msg["table"]]
+                    table["seats"].append(ws)
+                    await ws.send_text(json.dumps({"type": "table", "table": {"id": table["id"]},
+                                                   "state": 0, "legal": []}))
+                    if len(table["seats"]) == 3:
+                        await broadcast(table)
+                elif kind == "intent":
+                    table = tables[msg["table"]]
+                    if msg["state"] != table["step"] or table["seats"][table["to_act"]] is not ws:
+                        await ws.send_text(json.dumps({"type": "error", "code": "stale_state"}))
+                        continue
+                    table["step"] += 1
+                    table["to_act"] = (table["to_act"] + 1) % 3
+                    await broadcast(table)
+        except WebSocketDisconnect:
+            pass
+
+    return Starlette(routes=[WebSocketRoute("/ws", endpoint)])
+
+
+def serve_trivial(port: int) -> None:
+    """Run :func:`trivial_app` on loopback, with the uvicorn options ``kozyr serve`` uses."""
+    import uvicorn
+
+    uvicorn.run(trivial_app(), host="127.0.0.1", port=port, ws="auto",
+                ws_per_message_deflate=False, log_level="warning", lifespan="off",
+                timeout_graceful_shutdown=3, server_header=False)
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
+    """Measure the kozyr server, then (unless ``--no-reference``) the trivial one."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     want = min(hard, max(soft, args.clients * 2 + 512))
     resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+    out = await measure(args, trivial=False)
+    if not args.no_reference:
+        ref = await measure(args, trivial=True)
+        out["reference"] = ref
+        out["ratio_to_trivial"] = (round(out["intents_per_s"] / ref["intents_per_s"], 3)
+                                   if ref["intents_per_s"] else None)
+    return out
+
+
+async def measure(args: argparse.Namespace, trivial: bool) -> dict[str, Any]:
     n = args.clients - args.clients % 3
     port = free_port()
     base = f"ws://127.0.0.1:{port}"
@@ -148,8 +230,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                    KOZYR_MAX_CONNS_PER_ADDRESS=many, KOZYR_GUESTS_PER_MINUTE=many)
         kozyr = Path(sys.executable).parent / "kozyr"
         prefix = [sys.executable, "-m", "cProfile", "-o", args.profile] if args.profile else []
-        server = subprocess.Popen([*prefix, str(kozyr), "serve", "--port", str(port), "--db",
-                                   f"sqlite+aiosqlite:///{tmp}/bench.db"], cwd=tmp, env=env,
+        command = ([sys.executable, str(Path(__file__).resolve()), "--trivial-server",
+                    str(port)] if trivial else
+                   [*prefix, str(kozyr), "serve", "--port", str(port), "--db",
+                    f"sqlite+aiosqlite:///{tmp}/bench.db"])
+        server = subprocess.Popen(command, cwd=tmp, env=env,
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             for _ in range(400):
@@ -182,7 +267,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             await asyncio.sleep(args.seconds)
             stats.measuring = False
             elapsed = time.perf_counter() - t1
-            server_cpu = (cpu_s(server.pid) - cpu0) / elapsed
+            server_cpu_s = cpu_s(server.pid) - cpu0
+            server_cpu = server_cpu_s / elapsed
             client_cpu = (time.process_time() - me0) / elapsed
             held = sum(1 for p in players if p.ws.state.name == "OPEN")
             stop.set()
@@ -217,6 +303,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "errors": stats.errors,
         "cpu": {"server": round(server_cpu, 2), "clients": round(client_cpu, 2),
                 "load1": round(os.getloadavg()[0], 2)},
+        "cpu_ms_per_intent": (round(1000 * server_cpu_s / stats.intents, 3)
+                              if stats.intents else None),
     }
 
 
@@ -231,7 +319,13 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--profile", metavar="FILE", help="run the server under cProfile, to FILE")
+    ap.add_argument("--no-reference", action="store_true",
+                    help="skip the run against the trivial Starlette + uvicorn server")
+    ap.add_argument("--trivial-server", type=int, metavar="PORT", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.trivial_server is not None:  # the reference server's own process
+        serve_trivial(args.trivial_server)
+        return 0
     try:
         import uvloop  # the clients need a fast loop too, or they measure themselves
 
@@ -251,7 +345,16 @@ def main() -> int:
           f"{out['kib_per_connection']} KiB per connection; errors {out['errors']}")
     cpu = out["cpu"]
     print(f"CPU (cores busy): server {cpu['server']}, clients {cpu['clients']}; "
-          f"machine load {cpu['load1']}")
+          f"machine load {cpu['load1']}; CPU ms per intent {out['cpu_ms_per_intent']}")
+    ref = out.get("reference")
+    if ref is not None:
+        rlat, rcpu = ref["latency_ms"], ref["cpu"]
+        print(f"reference (trivial Starlette + uvicorn server): intents/s "
+              f"{ref['intents_per_s']}  p50 {rlat['p50']} ms  p99 {rlat['p99']} ms  "
+              f"server CPU {rcpu['server']} (CPU ms per intent {ref['cpu_ms_per_intent']}); "
+              f"errors {ref['errors']}")
+        print(f"ratio to the trivial server (intents/s, kozyr / trivial): "
+              f"{out['ratio_to_trivial']}")
     return 0
 
 
