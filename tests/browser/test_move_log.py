@@ -418,3 +418,28 @@ def test_thousand_two_players_log_the_pile_taken(page: Any, server: str) -> None
     assert line(page, take, seat).endswith(f"takes pile {int(take.split()[1]) + 1}")
     relang(page, m, obs, "ru")
     assert line(page, take, seat).endswith(f"берёт кучку {int(take.split()[1]) + 1}")
+
+
+def test_bezique_table_in_arabic_on_a_phone(page: Any, server: str, shots: Path) -> None:
+    """The Bezique table right to left at 390x844: combinations, stock and hand on screen,
+    nothing spilling sideways (issue 15's last unreviewed view)."""
+    def want(o: dict[str, Any], takers: list[int]) -> bool:
+        return (not o["trick"] and o["stock_size"] > 0 and o["turned"] is not None
+                and sum(len(c) for c in o["combinations"]) >= 3)
+    m, obs, _ = play_to("bezique", "classic", want)
+    page.set_viewport_size({"width": 390, "height": 844})
+    lobby(page, server, "ar")
+    show(page, m, obs)
+    page.wait_for_function("() => document.documentElement.dir === 'rtl'")
+    assert page.evaluate("() => document.documentElement.scrollWidth - innerWidth") <= 1
+    for sel in (".center .stock .card.turned", ".hand .card", ".table-info .bz-score"):
+        box = page.locator(sel).first.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 391, sel
+    groups = page.locator(".seat .bz-combo")
+    assert groups.count() == sum(len(c) for c in obs["combinations"])
+    for i in range(groups.count()):
+        box = groups.nth(i).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 391
+    # the combinations' names are Arabic, the cards keep their left-to-right faces
+    assert not re.search(r"[A-Za-z]{4,}", groups.first.locator(".meld-label").inner_text())
+    page.screenshot(path=str(shots / "bezique-ar-phone.png"), full_page=True)

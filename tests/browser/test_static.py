@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
 import pytest
 
-from kozyr.games.registry import GameSpec, specs
+from kozyr.games import new_match
+from kozyr.games.registry import GameSpec, names, specs
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "kozyr" / "web"
 
@@ -106,3 +108,25 @@ def test_ukrainian_is_not_russian_and_polish_not_cyrillic() -> None:
     assert not uk, f"uk.js has Russian: {uk}"
     pl = {k: v for k, v in catalogue("pl").items() if re.search("[\u0400-\u04FF]", v)}
     assert not pl, f"pl.js has Cyrillic: {pl}"
+
+
+@pytest.mark.parametrize("game", names())
+def test_every_phase_a_game_reports_has_a_name(game: str) -> None:
+    """The phase line shows ``phase.<phase>``: a phase without a string showed its raw key
+    (Bezique's "phase.meld" in every language)."""
+    words = catalogue("en")
+    phases: set[str] = set()
+    for seed in range(4):
+        m = new_match(game, None, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(3000):
+            if m.is_over:
+                break
+            if m.awaiting_deal:
+                m.deal(rng=rng)
+                continue
+            phases.add(m.observation(0)["phase"])
+            m.apply_action(rng.choice(m.legal_actions()))
+        phases.add(m.observation(0)["phase"])
+    missing = sorted(p for p in phases if f"phase.{p}" not in words)
+    assert not missing, f"{game}: no string for the phases {missing}"

@@ -163,6 +163,8 @@ export default {
   // Piquet (js/table/piquet.js)
   "phase.exchange": "التبديل",
   "phase.declare": "الإعلانات",
+  // Bezique (js/table/bezique.js): the trick winner's window to declare
+  "phase.meld": "الإعلان (بعد الأكلة)",
   "mark.carte-blanche": "كارت بلانش",
   "mark.repique": "ريبيك",
   "mark.pique": "بيك",

@@ -163,6 +163,8 @@ export default {
   // Piquet (js/table/piquet.js)
   "phase.exchange": "Exchange",
   "phase.declare": "Declarations",
+  // Bezique (js/table/bezique.js): the trick winner's window to declare
+  "phase.meld": "Declaring (after the trick)",
   "mark.carte-blanche": "carte blanche",
   "mark.repique": "repique",
   "mark.pique": "pique",

@@ -163,6 +163,8 @@ export default {
   // Piquet (js/table/piquet.js): pikieta
   "phase.exchange": "Wymiana",
   "phase.declare": "Zapowiedzi",
+  // Bezique (js/table/bezique.js): the trick winner's window to declare
+  "phase.meld": "Meldunek (po lewie)",
   "mark.carte-blanche": "carte blanche",
   "mark.repique": "repik",
   "mark.pique": "pik",

@@ -163,6 +163,8 @@ export default {
   // Piquet (js/table/piquet.js)
   "phase.exchange": "Прикуп",
   "phase.declare": "Объявления",
+  // Bezique (js/table/bezique.js): the trick winner's window to declare
+  "phase.meld": "Объявление (после взятки)",
   "mark.carte-blanche": "карт-бланш",
   "mark.repique": "репик",
   "mark.pique": "пик",

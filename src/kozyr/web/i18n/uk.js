@@ -163,6 +163,8 @@ export default {
   // Piquet (js/table/piquet.js): пікет
   "phase.exchange": "Прикуп",
   "phase.declare": "Оголошення",
+  // Bezique (js/table/bezique.js): the trick winner's window to declare
+  "phase.meld": "Оголошення (після взятки)",
   "mark.carte-blanche": "карт-бланш",
   "mark.repique": "репік",
   "mark.pique": "пік",
