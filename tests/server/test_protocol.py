@@ -28,6 +28,7 @@ def code_of(text: str | bytes) -> str:
 def test_valid_messages_of_every_type_parse() -> None:
     examples = {
         "hello": {"v": 1}, "lobby": {}, "unlobby": {}, "create": {"spec": {}},
+        "play_now": {"game": "thousand", "preset": "classic"},
         "join": {"table": "t1", "seat": 2}, "watch": {"table": "t1"}, "leave": {"table": "t1"},
         "add_bot": {"table": "t1", "seat": 0, "level": "easy"},
         "remove_bot": {"table": "t1", "seat": 0}, "rematch": {"table": "t1"},

@@ -340,6 +340,7 @@ def test_a_bot_answering_nonsense_never_stalls_the_table(
 #: a valid example of every client message type, as documented in docs/protocol.md §4
 EXAMPLES: dict[str, dict[str, Any]] = {
     "hello": {"v": 1}, "ping": {}, "lobby": {}, "unlobby": {}, "create": {"spec": {}},
+    "play_now": {"game": "thousand", "preset": "classic"},
     "join": {"table": "t1", "seat": 2}, "watch": {"table": "t1"}, "leave": {"table": "t1"},
     "add_bot": {"table": "t1", "seat": 0, "level": "easy"},
     "remove_bot": {"table": "t1", "seat": 0}, "rematch": {"table": "t1"},
@@ -383,6 +384,7 @@ ROUTES: dict[str, tuple[list[tuple[Any, ...]], list[str]]] = {
     "unlobby": ([("lobby", "unsubscribe")], ["ok"]),
     "create": ([("lobby", "create_table", User(1, "ann", False), {}), ("table", "info")],
                ["created"]),
+    "play_now": ([("lobby", "play_now", "thousand", "classic"), ("table", "info")], ["quick"]),
     "join": ([("lobby", "get", "t1"), ("table", "join", 2, None)], []),
     "watch": ([("lobby", "get", "t1"), ("table", "watch", None)], []),
     "leave": ([("lobby", "get", "t1"), ("table", "leave")], ["left"]),
@@ -400,7 +402,7 @@ async def test_each_type_is_routed_to_its_own_handler() -> None:
     assert set(ROUTES) == set(HANDLERS)
     log: list[tuple[Any, ...]] = []
     table = _Recorder("table", log, info={})
-    lobby = _Recorder("lobby", log, get=table, create_table=table)
+    lobby = _Recorder("lobby", log, get=table, create_table=table, play_now=table)
     auth = _Recorder("auth", log, guest=(User(2, "guest-1", True), "token"))
     room: Any = Room(lobby, auth, None, None, Settings())  # type: ignore[arg-type]
 

@@ -358,11 +358,12 @@ class Lobby:
         return self._creating[name] + sum(1 for t in self.tables.values()
                                           if t.owner == name and t.status != "closed")
 
-    async def create_table(self, user: User, spec: Any) -> TableMaster:
+    async def create_table(self, user: User, spec: Any, quick: bool = False) -> TableMaster:
         """Create a table from a TableSpec (docs/protocol.md §3).
 
         Refused with ``too_many_tables`` when the user already owns
         ``settings.max_tables_per_user`` open tables (counting those being created).
+        ``quick``: a quick-play table (:mod:`kozyr.server.quickplay`).
         """
         game, rules, players, private, clock, delay = parse_spec(spec)
         hints = parse_hints(spec)
@@ -376,7 +377,7 @@ class Lobby:
             table_id = secrets.token_urlsafe(6)
         table = TableMaster(self, table_id, game, rules, players, private=private,
                             invite=secrets.token_urlsafe(12) if private else None, clock=clock,
-                            bot_delay=delay, owner=user.name, hints=hints)
+                            bot_delay=delay, owner=user.name, hints=hints, quick=quick)
         self._creating[user.name] += 1  # counted while it is being stored
         try:
             await self.storage.save_table(table.row())
@@ -388,6 +389,12 @@ class Lobby:
         self._empty_since[table_id] = time.monotonic()
         self.tables_changed(table)
         return table
+
+    async def play_now(self, conn: Conn, game: str, preset: str) -> TableMaster:
+        """Seat ``conn``'s user at a quick-play table of a salon (:mod:`.quickplay`)."""
+        from kozyr.server.quickplay import play_now  # it reads this module's salons
+
+        return await play_now(self, conn, game, preset)
 
     # -- empty tables expire -----------------------------------------------------------------
     @staticmethod
@@ -478,7 +485,8 @@ class Lobby:
             table = TableMaster(self, row.id, row.game, rules, row.players,
                                 private=row.private, invite=row.invite, clock=row.clock,
                                 bot_delay=row.bot_delay, owner=row.owner,
-                                created=row.created, hints=bool(row.hints))
+                                created=row.created, hints=bool(row.hints),
+                                quick=bool(row.quick))
             self.tables[row.id] = table
         except (KozyrError, ValueError, TypeError, KeyError) as e:  # its row itself is bad
             log.error("table %s could not be restored, and is kept as stored: %s",
@@ -488,6 +496,8 @@ class Lobby:
             await table.restore(row)
         except Exception as e:  # never given up silently: listed, stopped, kept
             table.stop(f"it could not be restored after a restart: {e}")
+        if table.quick and table.status == "waiting" and table.stopped is None:
+            table.start_quick_fill()  # its wait for people starts again
         self._empty_since.setdefault(row.id, time.monotonic())
         return table
 

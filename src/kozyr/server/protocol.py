@@ -162,6 +162,7 @@ SCHEMAS: dict[str, dict[str, tuple[Any, bool]]] = {
     "lobby": {},
     "unlobby": {},
     "create": {"spec": (_Obj(), True)},
+    "play_now": {"game": (_Str(16, 1), True), "preset": (_Str(32, 1), True)},
     "join": {"table": (TABLE, True), "seat": (_Int(0, 3), False), "invite": (_Str(64), False)},
     "watch": {"table": (TABLE, True), "invite": (_Str(64), False)},
     "leave": {"table": (TABLE, True)},

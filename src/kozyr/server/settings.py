@@ -23,6 +23,10 @@ class Settings:
     #: messages per second per socket (a token bucket of twice this size)
     rate: float = 40.0
     levels: tuple[str, ...] = LEVELS
+    #: Play now: seconds a quick-play table waits for people before bots fill its seats,
+    #: and the bots' level
+    quick_fill: float = 20.0
+    quick_level: str = "normal"
     extra_levels: tuple[str, ...] = field(default=())
 
     # -- origins, proxies, cookies, sessions ---------------------------------------------

@@ -88,6 +88,8 @@ class TableRow(Base):
     bot_delay: Mapped[float | None] = mapped_column(Float, nullable=True)
     #: a practice table with hints (never rated): TableSpec ``hints``
     hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    #: a quick-play table (Play now): bots fill its empty seats after a wait
+    quick: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
     owner: Mapped[str] = mapped_column(String(40))
     created: Mapped[float] = mapped_column(Float)
     status: Mapped[str] = mapped_column(String(12), index=True)

@@ -114,6 +114,12 @@ async def on_create(room: Room, conn: Conn, msg: dict[str, Any], re: Any) -> Non
     conn.send({"type": "created", "table": table.info(), "invite": table.invite, "re": re})
 
 
+async def on_play_now(room: Room, conn: Conn, msg: dict[str, Any], re: Any) -> None:
+    """Sit down at a quick-play table of a salon (kozyr.server.quickplay)."""
+    table = await room.lobby.play_now(conn, msg["game"], msg["preset"])
+    conn.send({"type": "quick", "table": table.info(), "re": re})
+
+
 async def on_join(room: Room, conn: Conn, msg: dict[str, Any], re: Any) -> None:
     """Sit down at a table (a given seat or the first free one)."""
     await room.lobby.get(msg["table"]).join(conn, msg.get("seat"), msg.get("invite"))
@@ -172,6 +178,7 @@ HANDLERS: dict[str, Handler] = {
     "lobby": on_lobby,
     "unlobby": on_unlobby,
     "create": on_create,
+    "play_now": on_play_now,
     "join": on_join,
     "watch": on_watch,
     "leave": on_leave,

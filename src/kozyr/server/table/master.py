@@ -57,7 +57,8 @@ class TableMaster(Roster):
     def __init__(self, host: TableHost, table_id: str, game: str, rules: RuleSet, players: int,
                  *, private: bool = False, invite: str | None = None,
                  clock: float | None = None, bot_delay: float | None = None, owner: str = "",
-                 created: float | None = None, hints: bool = False) -> None:
+                 created: float | None = None, hints: bool = False,
+                 quick: bool = False) -> None:
         self.host = host
         self.id = table_id
         self.game = game
@@ -69,6 +70,10 @@ class TableMaster(Roster):
         self.bot_delay = bot_delay
         #: a practice table: hints offered (TableSpec ``hints``), never rated
         self.hints = hints
+        #: a quick-play table (Play now): bots fill its empty seats after a wait
+        self.quick = quick
+        self.fill_timer = Timer()
+        self.fill_at = None
         self.owner = owner
         self.created = created if created is not None else time.time()
         self.status = "waiting"
@@ -399,7 +404,8 @@ class TableMaster(Roster):
         return {"id": self.id, "game": self.game, "preset": self.rules.preset,
                 "rules": self.rules.to_json(), "players": self.players,
                 "private": self.private, "invite": self.invite, "clock": self.clock,
-                "bot_delay": self.bot_delay, "hints": self.hints, "owner": self.owner,
+                "bot_delay": self.bot_delay, "hints": self.hints, "quick": self.quick,
+                "owner": self.owner,
                 "created": self.created,
                 "status": self.status, "seats": [s.stored() for s in self.seats],
                 "game_id": self.game_id}
@@ -483,6 +489,7 @@ class TableMaster(Roster):
         """Stop timers and background tasks (none starts after this)."""
         self._shut = True
         self.clock_timer.cancel()
+        self.fill_timer.cancel()
         self._retry_timer.cancel()
         for s in self.seats:
             s.grace.cancel()

@@ -275,6 +275,27 @@ class Roster(TableViews):
             self.broadcast_snapshot()
             await self._maybe_start()
 
+    def start_quick_fill(self) -> None:
+        """Fill this waiting quick-play table's empty seats with bots of the room's quick-play
+        level after ``settings.quick_fill`` seconds, unless people fill them first."""
+        settings = self.host.settings
+        self.fill_at = self.fill_timer.start(settings.quick_fill,
+                                             lambda: self._spawn(self._quick_fill()))
+
+    async def _quick_fill(self) -> None:
+        async with self.lock:
+            self.fill_at = None
+            if self.status != "waiting" or not self.humans():
+                return
+            level = self.host.settings.quick_level
+            for i, s in enumerate(self.seats):
+                if s.kind == "empty":
+                    self.seats[i] = Seat("bot", f"bot:{level}", None, level)
+            await self._save()
+            self.broadcast_snapshot()
+            await self._maybe_start()
+        self.host.counts_changed()
+
     async def remove_bot(self, conn: Conn, seat: int) -> None:
         """Empty a bot's seat while the table waits."""
         self._may_manage(conn)

@@ -38,6 +38,10 @@ class TableViews:
     clock: float | None
     bot_delay: float | None
     hints: bool
+    #: a quick-play table (Play now), and when bots fill its empty seats (epoch s) or None
+    quick: bool
+    fill_at: float | None
+    fill_timer: Timer
     owner: str
     created: float
     status: str
@@ -69,7 +73,8 @@ class TableViews:
             "rules": self.rules.as_dict(), "record_rules": self.rules.to_json(),
             "describe": self._describe, "players": self.players, "private": self.private,
             "clock": self.clock, "bot_delay": self.delay, "hints": self.hints,
-            "rated": not self.hints, "status": self.status,
+            "rated": not self.hints, "quick": self.quick, "fill_at": self.fill_at,
+            "status": self.status,
             "seats": [s.to_json(i) for i, s in enumerate(self.seats)],
             "spectators": sum(1 for s in self.members.values() if s is None),
             "owner": self.owner, "game_id": self.game_public, "created": self.created,

@@ -1,0 +1,58 @@
+"""Play now: one button per salon seats the player at a quick-play table of that salon.
+
+:func:`play_now` sits the player at a public quick-play table of the salon that is still
+filling (the fullest, then the oldest), or opens one.  A quick-play table waits
+``settings.quick_fill`` seconds (default 20) for people; then bots of
+``settings.quick_level`` (default ``normal``) take its empty seats and the match starts
+(:meth:`~kozyr.server.table.roster.Roster.start_quick_fill`; the wait starts again after a
+restart).  A quick-play match is rated like any table without hints.  The player cancels
+while waiting with ``leave``: his seat frees, and a table left with nobody closes.
+
+In a room of several processes (docs/deploy.md) a player is matched with the quick-play
+tables this process hosts; another process's filling table is not looked for.
+"""
+
+from __future__ import annotations
+
+from kozyr.server.conn import Conn
+from kozyr.server.lobby import Lobby, salons
+from kozyr.server.protocol import ProtocolError
+from kozyr.server.table import TableMaster
+
+
+def _filling(table: TableMaster, game: str, preset: str) -> bool:
+    return (table.quick and not table.private and table.status == "waiting"
+            and table.stopped is None and (table.game, table.rules.preset) == (game, preset)
+            and any(s.kind == "empty" for s in table.seats))
+
+
+async def play_now(lobby: Lobby, conn: Conn, game: str, preset: str) -> TableMaster:
+    """Seat ``conn``'s user at a quick-play table of salon ``game``/``preset``; return it.
+
+    Pressing again (or from another tab) while waiting keeps the same seat.  Raise
+    ProtocolError ``bad_message`` for a salon the room does not have.
+    """
+    user = conn.user
+    assert user is not None
+    if (game, preset) not in {(g, p) for g, p, _ in salons()}:
+        raise ProtocolError("bad_message", f"the room has no salon {game!r} {preset!r}")
+    for table in list(lobby.tables.values()):
+        if (table.quick and table.status == "waiting" and table.stopped is None
+                and table.seat_of_user(user.id) is not None):
+            if (table.game, table.rules.preset) != (game, preset):
+                raise ProtocolError("seat_taken", "you are already waiting at a quick-play "
+                                    "table of another salon; leave it first")
+            await table.join(conn, None, None)
+            return table
+    filling = [t for t in lobby.tables.values() if _filling(t, game, preset)]
+    filling.sort(key=lambda t: (-sum(s.kind != "empty" for s in t.seats), t.created))
+    for table in filling:
+        try:
+            await table.join(conn, None, None)
+        except ProtocolError:  # it filled or started in the meantime: try the next one
+            continue
+        return table
+    table = await lobby.create_table(user, {"game": game, "preset": preset}, quick=True)
+    table.start_quick_fill()
+    await table.join(conn, None, None)
+    return table

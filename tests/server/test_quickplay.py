@@ -1,0 +1,116 @@
+"""Play now (kozyr.server.quickplay): a salon's button seats the player at a filling
+quick-play table or opens one; bots fill the empty seats after the wait; a second person
+presses into the same table; cancelling frees the seat; a restart keeps the wait."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from .conftest import TestClient
+from .helpers import GAME_SPEC, SEATS, bye, hello, register, until
+
+SALON = {"game": GAME_SPEC["game"], "preset": GAME_SPEC["preset"]}
+
+
+def _press(ws: Any, **salon: str) -> dict[str, Any]:
+    ws.send_json({"type": "play_now", **(salon or SALON), "id": "q"})
+    msg = until(ws, "quick", "error")
+    assert msg["type"] == "quick", msg
+    assert msg["re"] == "q"
+    return dict(msg["table"])
+
+
+def _table(client: TestClient, table_id: str) -> Any:
+    return client.app.state.lobby.tables.get(table_id)  # type: ignore[attr-defined]
+
+
+def _wait(check: Any, seconds: float = 10.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.02)
+
+
+def test_play_now_opens_a_quick_table_whose_seats_bots_fill(make: Any) -> None:
+    client = make(quick_fill=0.2)
+    ws, _ = hello(client, register(client, "quinn"))
+    info = _press(ws)
+    assert info["quick"] is True and info["rated"] is True and info["private"] is False
+    assert info["fill_at"] is not None and info["fill_at"] > time.time() - 1
+    assert (info["game"], info["preset"]) == (SALON["game"], SALON["preset"])
+    assert [s["kind"] for s in info["seats"]] == ["human"] + ["empty"] * (SEATS - 1)
+    # after the wait: bots of the quick-play level in every empty seat, and the match on
+    state = until(ws, "state")
+    assert state["table"] == info["id"]
+    table = _table(client, info["id"])
+    assert table.status == "playing"
+    assert [(s.kind, s.level) for s in table.seats[1:]] == [("bot", "normal")] * (SEATS - 1)
+    assert table.info()["fill_at"] is None
+    bye(ws)
+
+
+def test_a_second_person_is_seated_at_the_same_filling_table(make: Any) -> None:
+    client = make(quick_fill=60.0)
+    first, _ = hello(client, register(client, "anna"))
+    second, _ = hello(client, register(client, "boris"))
+    a = _press(first)
+    b = _press(second)
+    assert a["id"] == b["id"]
+    table = _table(client, a["id"])
+    assert [s.name for s in table.seats if s.kind == "human"] == ["anna", "boris"]
+    # pressing again (another tab) keeps the same seat at the same table
+    assert _press(first)["id"] == a["id"]
+    assert sum(s.kind == "human" for s in table.seats) == 2
+    if SEATS == 3:  # the third person fills it: the match starts with no bot
+        third, _ = hello(client, register(client, "clara"))
+        assert _press(third)["id"] == a["id"]
+        _wait(lambda: table.status == "playing")
+        assert all(s.kind == "human" for s in table.seats)
+        bye(third)
+    else:
+        _wait(lambda: table.status == "playing")
+    # a full (started) table is no longer offered: the next person gets a new one
+    late, _ = hello(client, register(client, "dmitri"))
+    assert _press(late)["id"] != a["id"]
+    for ws in (first, second, late):
+        bye(ws)
+
+
+def test_cancelling_frees_the_seat_and_no_bot_comes(make: Any) -> None:
+    client = make(quick_fill=0.3)
+    ws, _ = hello(client, register(client, "carl"))
+    info = _press(ws)
+    ws.send_json({"type": "leave", "table": info["id"]})
+    until(ws, "left")
+    time.sleep(0.5)  # past the wait: nobody is left, so the table closed and no bot sat
+    assert _table(client, info["id"]) is None
+    bye(ws)
+
+
+def test_an_unknown_salon_or_a_second_salon_is_refused(make: Any) -> None:
+    client = make(quick_fill=60.0)
+    ws, _ = hello(client, register(client, "dora"))
+    ws.send_json({"type": "play_now", "game": "thousand", "preset": "nonesuch", "id": 1})
+    err = until(ws, "error")
+    assert err["code"] == "bad_message" and "salon" in err["message"]
+    _press(ws)
+    other = {"game": "tertz", "preset": "tertz"} if SALON["game"] != "tertz" else \
+        {"game": "piquet", "preset": "rubicon"}
+    ws.send_json({"type": "play_now", **other, "id": 2})
+    err = until(ws, "error")
+    assert err["code"] == "seat_taken"
+    bye(ws)
+
+
+def test_a_restart_keeps_the_quick_table_and_its_wait(make: Any) -> None:
+    client = make(quick_fill=60.0)
+    ws, _ = hello(client, register(client, "emil"))
+    info = _press(ws)
+    bye(ws)
+    client = make(restart=True, quick_fill=0.2)
+    table = _table(client, info["id"])
+    assert table is not None and table.quick
+    # the wait starts again after the restart; the player's seat is still his (grace)
+    _wait(lambda: table.status == "playing")
+    assert [s.kind for s in table.seats] == ["human"] + ["bot"] * (SEATS - 1)
