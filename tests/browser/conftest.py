@@ -50,6 +50,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     # Every fresh browser context is a new guest from 127.0.0.1: lift the per-address
     # guest and registration limits (docs/security.md), which a whole suite would exceed.
     env = dict(os.environ, KOZYR_BOT_DELAY="0", KOZYR_GRACE="30", KOZYR_BOT_WORKERS="1",
+               KOZYR_QUICK_FILL="3",
                KOZYR_GUESTS_PER_MINUTE="1000", KOZYR_REGISTRATIONS_PER_HOUR="1000")
     log = (tmp_path_factory.mktemp("kozyr-log") / "serve.log").open("w")
     proc = subprocess.Popen(

@@ -5,6 +5,18 @@ import { fetchMeta, groupedOptions, optionText, rulesLine, valueText } from "./r
 import { h, mount, toast } from "./ui.js";
 import { displayName } from "./words.js";
 
+const LAST_SALON = "kozyr.lastSalon";
+
+/** Return the salon last played now ({game, preset}), or null. */
+function lastSalon() {
+  try {
+    const v = JSON.parse(localStorage.getItem(LAST_SALON) || "null");
+    return v && typeof v.game === "string" && typeof v.preset === "string" ? v : null;
+  } catch {
+    return null;
+  }
+}
+
 const presetName = (p) => tOr(`preset.${p}`, p.replace(/_/g, " "));
 
 /**
@@ -81,6 +93,11 @@ export class LobbyView {
         if (this.errBox) this.errBox.textContent = m.message || m.code;
         toast(m.message || m.code, "error");
       }),
+      // Play now: the quick-play table the server sat us at (docs/protocol.md §4.3).
+      conn.on("quick", (m) => {
+        this.app.pendingJoin = m.table.id;
+        location.hash = `#/table/${m.table.id}`;
+      }),
       conn.on("created", (m) => {
         const inv = m.invite ? `?invite=${encodeURIComponent(m.invite)}` : "";
         this.app.pendingJoin = m.table.id;
@@ -118,10 +135,28 @@ export class LobbyView {
     const salons = (d.salons || []).map((s) => h("div.salon", { class: (s.tables || []).length
       ? "salon" : "salon empty", dataset: { game: s.game, preset: s.preset } },
     h("h3", salonTitle(s.game, s.preset, s.title),
-      h("span.muted", ` · ${t("lobby.playing", { n: s.playing ?? 0 })}`)),
+      h("span.muted", ` · ${t("lobby.playing", { n: s.playing ?? 0 })}`),
+      h("button.play-now.primary", { type: "button", onclick: () => this.playNow(s) },
+        t("lobby.play_now"))),
     (s.tables || []).length ? h("ul.tables", s.tables.map((tb) => this.tableLine(tb)))
       : h("p.muted.small", t("lobby.no_tables"))));
-    mount(this.salonsBox, counts, salons);
+    // The front of the lobby: Play now in the salon used last (else the first one).
+    const last = lastSalon();
+    const front = (d.salons || []).find((s) => last && s.game === last.game
+      && s.preset === last.preset) || (d.salons || [])[0];
+    const quick = front ? h("p.quick-front", h("button.play-now-front.primary", {
+      type: "button", dataset: { game: front.game, preset: front.preset },
+      onclick: () => this.playNow(front) }, t("lobby.play_now_in", {
+      salon: salonTitle(front.game, front.preset, front.title) }))) : null;
+    mount(this.salonsBox, quick, counts, salons);
+  }
+
+  /** Ask for a seat at a quick-play table of salon `s` (the server answers `quick`). */
+  playNow(s) {
+    try {
+      localStorage.setItem(LAST_SALON, JSON.stringify({ game: s.game, preset: s.preset }));
+    } catch { /* private mode: nothing remembered */ }
+    this.conn.send({ type: "play_now", game: s.game, preset: s.preset });
   }
 
   tableLine(tb) {

@@ -11,7 +11,8 @@ export function renderCenter(v) {
   const c = v.dom.center;
   const sig = JSON.stringify(o ? [o.deal_index, o.phase, o.trick, o.last_trick,
     v.renderer.centerKeys(o), v.collect, v.announce, v.showLast, v.myTurn() && v.legal,
-    v.sent, document.documentElement.lang] : [v.info && v.info.status, v.invite]);
+    v.sent, document.documentElement.lang] : [v.info && v.info.status, v.invite,
+    v.info && v.info.fill_at]);
   if (sig === v.centerSig) return;
   v.centerSig = sig;
   const hadFocus = c.contains(document.activeElement);
@@ -83,11 +84,29 @@ export function inviteUrl(v) {
     ? `${location.origin}/#/table/${v.id}?invite=${encodeURIComponent(v.invite)}` : null;
 }
 
+/**
+ * A quick-play table (Play now) waiting for people: the seconds until bots take the empty
+ * seats (counting down by itself while on the page), and Cancel (leave: the seat frees).
+ */
+function quickWaitEl(v) {
+  const info = v.info || {};
+  if (!info.quick || typeof info.fill_at !== "number" || v.seat === null) return null;
+  const left = () => Math.max(0, Math.round(info.fill_at - Date.now() / 1000));
+  const line = h("span.quick-left", t("table.quick_wait", { n: left() }));
+  const timer = setInterval(() => {
+    if (!line.isConnected) { clearInterval(timer); return; }
+    line.textContent = t("table.quick_wait", { n: left() });
+  }, 1000);
+  return h("div.quick-wait", line, h("button.quick-cancel", { type: "button", onclick: () =>
+    v.conn.send({ type: "leave", table: v.id }) }, t("table.quick_cancel")));
+}
+
 function waitingEl(v) {
   const url = inviteUrl(v);
   const field = url ? h("input.invite-url", { type: "text", readonly: true, value: url,
     "aria-label": t("table.invite") }) : null;
   return h("div.waiting", h("div.waiting-title", t("table.start_waiting")),
+    quickWaitEl(v),
     url ? h("div.invite", h("label", t("table.invite")), field,
       h("button", { type: "button", onclick: () => {
         field.select();

@@ -1,0 +1,64 @@
+"""Play now in the page (issue 16): a salon's button seats the player at a quick-play table
+that counts down to its bots, who then fill it (the server runs with KOZYR_QUICK_FILL=3);
+Cancel frees the seat; the lobby's front button remembers the salon; en, ru and ar."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.fixtures import register
+
+pytestmark = pytest.mark.browser
+
+SET_LANG = "async (l) => (await import('/static/js/i18n.js')).setLang(l)"
+WORDS = {"en": "Play now", "ru": "Играть сейчас", "ar": "العب الآن"}
+
+
+def salon_button(page: Any, game: str, preset: str) -> Any:
+    return page.locator(f".salon[data-game='{game}'][data-preset='{preset}'] .play-now")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "ar"])
+def test_play_now_seats_counts_down_and_bots_fill(page: Any, server: str, shots: Path,
+                                                   lang: str) -> None:
+    register(page, server)
+    page.goto(f"{server}/#/lobby")
+    page.evaluate(SET_LANG, lang)
+    page.wait_for_selector(".salon .play-now")
+    button = salon_button(page, "thousand", "classic")
+    assert button.inner_text() == WORDS[lang]
+    button.click()
+    # the table page, waiting: the seconds until the bots, and Cancel
+    page.wait_for_selector(".quick-wait .quick-left")
+    left = page.locator(".quick-wait .quick-left").inner_text()
+    assert any(ch.isdigit() for ch in left)
+    page.screenshot(path=str(shots / f"quick-wait-{lang}.png"))
+    # then the bots sit and the match starts: cards in the hand
+    page.wait_for_selector(".hand .card", timeout=20000)
+    seats = page.evaluate("() => window.kozyr.view.info.seats.map((s) => s.kind)")
+    assert seats == ["human", "bot", "bot"]
+    assert page.evaluate("() => window.kozyr.view.info.quick") is True
+    # the lobby's front button now offers the same salon
+    page.goto(f"{server}/#/lobby")
+    front = page.locator(".play-now-front")
+    front.wait_for()
+    assert (front.get_attribute("data-game"), front.get_attribute("data-preset")) == \
+        ("thousand", "classic")
+    assert WORDS[lang] in front.inner_text()
+
+
+def test_cancel_while_waiting_frees_the_seat(page: Any, server: str) -> None:
+    register(page, server)
+    page.goto(f"{server}/#/lobby")
+    page.wait_for_selector(".salon .play-now")
+    salon_button(page, "tertz", "tertz").click()
+    page.wait_for_selector(".quick-wait .quick-cancel")
+    table = page.evaluate("() => window.kozyr.view.id")
+    page.click(".quick-wait .quick-cancel")
+    page.wait_for_function("() => location.hash.startsWith('#/lobby')", timeout=10000)
+    page.wait_for_timeout(3500)  # past the wait: no bot sat, the table closed
+    page.wait_for_selector(".salon .play-now")
+    assert page.locator(f".table-line[data-table='{table}']").count() == 0
