@@ -1,4 +1,4 @@
-"""Benchmark the card room: N simulated clients playing real games against one server process.
+"""Benchmark the card room: N simulated clients playing real games against the server.
 
     .venv/bin/python bench/server.py                 # 300 clients, 20 s of play
     .venv/bin/python bench/server.py --clients 2000  # the target: p99 <= 100 ms
@@ -17,6 +17,18 @@ to the table's three clients, no game, no storage), and the kozyr server's throu
 printed as a ratio to it: the cost of the room's own work (rules, observations, storage)
 over the bare websocket path.  At the default ``--think`` both servers mostly keep up, so
 the ratio is near 1; ``--think 0`` measures what each can do.
+
+``--processes N`` (N >= 2) runs N ``kozyr serve`` processes serving one room instead, on a
+fresh PostgreSQL database (created for the run, dropped after) and one Redis under a fresh key
+prefix (``KOZYR_REDIS_PREFIX``; its keys deleted after): client i connects to process i % N,
+so the three players of a table (consecutive clients) sit on different processes and most
+intents and broadcasts cross processes through Redis (docs/deploy.md).  CPU and RSS are summed
+over the processes.  ``--compare-single`` first runs one process on the same kind of setup
+(its own fresh database and prefix) and prints the N-process throughput as a ratio to it;
+``--cluster`` runs ``--processes 1`` on PostgreSQL + Redis.  ``--pg`` (default
+``$KOZYR_TEST_PG`` or postgresql://postgres@127.0.0.1:5432/test: a server and a database to
+connect to, to create the run's) and ``--redis`` (default ``$KOZYR_TEST_REDIS`` or
+redis://127.0.0.1:6379/0) say where; if either is unreachable the bench says so and exits 0.
 """
 
 from __future__ import annotations
@@ -28,6 +40,7 @@ import json
 import os
 import random
 import resource
+import secrets
 import signal
 import socket
 import statistics
@@ -37,6 +50,7 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import websockets
 
@@ -204,12 +218,28 @@ def serve_trivial(port: int) -> None:
                 timeout_graceful_shutdown=3, server_header=False)
 
 
-async def run(args: argparse.Namespace) -> dict[str, Any]:
-    """Measure the kozyr server, then (unless ``--no-reference``) the trivial one."""
+async def run(args: argparse.Namespace) -> dict[str, Any] | None:
+    """Measure the kozyr server, then (unless ``--no-reference``) the trivial one.
+
+    Return None (having said why) if the cluster's PostgreSQL or Redis is not reachable.
+    """
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     want = min(hard, max(soft, args.clients * 2 + 512))
     resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
-    out = await measure(args, trivial=False)
+    if args.cluster:
+        why = await services_down(args.pg, args.redis)
+        if why:
+            print(f"bench/server.py: skipped: {why}", file=sys.stderr)
+            return None
+        single = (await measure_cluster(args, 1)
+                  if args.compare_single and args.processes > 1 else None)
+        out = await measure_cluster(args, args.processes)
+        if single is not None:
+            out["single"] = single
+            out["ratio_to_single"] = (round(out["intents_per_s"] / single["intents_per_s"], 3)
+                                      if single["intents_per_s"] else None)
+    else:
+        out = await measure(args, trivial=False)
     if not args.no_reference:
         ref = await measure(args, trivial=True)
         out["reference"] = ref
@@ -218,38 +248,111 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     return out
 
 
-async def measure(args: argparse.Namespace, trivial: bool) -> dict[str, Any]:
+async def services_down(pg: str, redis_url: str) -> str | None:
+    """Return why PostgreSQL at ``pg`` or Redis at ``redis_url`` cannot be used, or None."""
+    try:
+        import asyncpg
+        import redis.asyncio as aioredis
+    except ImportError as e:
+        return f"{e.name} is not installed (pip install -e '.[cluster]' or asyncpg redis)"
+    try:
+        conn = await asyncpg.connect(pg, timeout=3)
+        await conn.close()
+    except Exception as e:
+        return (f"PostgreSQL is not reachable at {pg} ({type(e).__name__}: {e}); "
+                "start one or pass --pg postgresql://USER@HOST:PORT/DB")
+    try:
+        r = aioredis.Redis.from_url(redis_url, socket_timeout=2, socket_connect_timeout=2)
+        try:
+            await r.ping()
+        finally:
+            await r.aclose()
+    except Exception as e:
+        return (f"Redis is not reachable at {redis_url} ({type(e).__name__}: {e}); "
+                "start one or pass --redis redis://HOST:PORT/DB")
+    return None
+
+
+async def measure_cluster(args: argparse.Namespace, processes: int) -> dict[str, Any]:
+    """Measure ``processes`` kozyr servers on a fresh PostgreSQL database and Redis prefix."""
+    import asyncpg
+    import redis.asyncio as aioredis
+
+    name = "kozyr_bench_" + secrets.token_hex(6)
+    prefix = f"kozyr-bench-{secrets.token_hex(6)}:"
+    admin = await asyncpg.connect(args.pg, timeout=5)
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}"')
+        try:
+            db = f"postgresql+asyncpg://{urlsplit(args.pg).netloc}/{name}"
+            return await measure(args, trivial=False, processes=processes, db=db,
+                                 redis=args.redis, prefix=prefix)
+        finally:
+            await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            r = aioredis.Redis.from_url(args.redis)
+            keys = [k async for k in r.scan_iter(match=prefix + "*")]
+            if keys:
+                await r.delete(*keys)
+            await r.aclose()
+    finally:
+        await admin.close()
+
+
+async def measure(args: argparse.Namespace, trivial: bool, processes: int = 1,
+                  db: str | None = None, redis: str | None = None,
+                  prefix: str | None = None) -> dict[str, Any]:
+    """Start the server(s), play, return the figures (CPU and RSS summed over the servers).
+
+    ``db`` None: one kozyr process on a temporary SQLite file (or the trivial server);
+    otherwise ``processes`` kozyr processes on ``db`` and ``redis`` under ``prefix``, client i
+    on process i % processes.
+    """
     n = args.clients - args.clients % 3
-    port = free_port()
-    base = f"ws://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as tmp:
         # every simulated client is a guest on its own socket from 127.0.0.1: lift the
         # per-address limits (docs/security.md) past the number of clients
         many = str(args.clients * 2 + 10)
         env = dict(os.environ, KOZYR_RATE="1000", KOZYR_BOT_WORKERS="1",
                    KOZYR_MAX_CONNS_PER_ADDRESS=many, KOZYR_GUESTS_PER_MINUTE=many)
+        if prefix is not None:
+            env["KOZYR_REDIS_PREFIX"] = prefix
         kozyr = Path(sys.executable).parent / "kozyr"
-        prefix = [sys.executable, "-m", "cProfile", "-o", args.profile] if args.profile else []
-        command = ([sys.executable, str(Path(__file__).resolve()), "--trivial-server",
-                    str(port)] if trivial else
-                   [*prefix, str(kozyr), "serve", "--port", str(port), "--db",
-                    f"sqlite+aiosqlite:///{tmp}/bench.db"])
-        server = subprocess.Popen(command, cwd=tmp, env=env,
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        servers: list[subprocess.Popen[bytes]] = []
+        bases: list[str] = []
         try:
-            for _ in range(400):
-                try:
-                    _, w = await asyncio.open_connection("127.0.0.1", port)
-                    w.close()
-                    await w.wait_closed()
-                    break
-                except OSError:
-                    await asyncio.sleep(0.05)
-            rss0 = rss_kib(server.pid)
+            # one after the other: the first creates the schema
+            for k in range(processes):
+                port = free_port()
+                bases.append(f"ws://127.0.0.1:{port}")
+                profile = (args.profile if processes == 1 or not args.profile
+                           else f"{args.profile}.{k}")
+                pre = [sys.executable, "-m", "cProfile", "-o", profile] if profile else []
+                command = ([sys.executable, str(Path(__file__).resolve()), "--trivial-server",
+                            str(port)] if trivial else
+                           [*pre, str(kozyr), "serve", "--port", str(port), "--db",
+                            db or f"sqlite+aiosqlite:///{tmp}/bench.db",
+                            *(["--redis", redis] if redis else [])])
+                log = Path(tmp) / f"server-{k}.log"
+                with open(log, "wb") as f:  # the process keeps it open
+                    servers.append(subprocess.Popen(command, cwd=tmp, env=env, stdout=f,
+                                                    stderr=f))
+                for _ in range(400):
+                    try:
+                        _, w = await asyncio.open_connection("127.0.0.1", port)
+                        w.close()
+                        await w.wait_closed()
+                        break
+                    except OSError:
+                        if servers[-1].poll() is not None:
+                            raise RuntimeError("the server did not start: " + log.read_text(
+                                errors="replace")[-2000:]) from None
+                        await asyncio.sleep(0.05)
+            pids = [s.pid for s in servers]
+            rss0 = sum(rss_kib(pid) for pid in pids)
             stats = Stats()
             rng = random.Random(args.seed)
-            players = [Player(base, stats, args.think, random.Random(rng.random()))
-                       for _ in range(n)]
+            players = [Player(bases[i % processes], stats, args.think,
+                              random.Random(rng.random())) for i in range(n)]
             t0 = time.perf_counter()
             for i in range(0, n, 100):
                 await asyncio.gather(*(p.connect() for p in players[i:i + 100]))
@@ -261,13 +364,13 @@ async def measure(args: argparse.Namespace, trivial: bool) -> dict[str, Any]:
             tasks = [asyncio.create_task(p.play(stop)) for p in players]
             await asyncio.sleep(args.warmup)
             stats.measuring = True
-            rss1 = rss_kib(server.pid)
+            rss1 = sum(rss_kib(pid) for pid in pids)
             t1 = time.perf_counter()
-            cpu0, me0 = cpu_s(server.pid), time.process_time()
+            cpu0, me0 = sum(cpu_s(pid) for pid in pids), time.process_time()
             await asyncio.sleep(args.seconds)
             stats.measuring = False
             elapsed = time.perf_counter() - t1
-            server_cpu_s = cpu_s(server.pid) - cpu0
+            server_cpu_s = sum(cpu_s(pid) for pid in pids) - cpu0
             server_cpu = server_cpu_s / elapsed
             client_cpu = (time.process_time() - me0) / elapsed
             held = sum(1 for p in players if p.ws.state.name == "OPEN")
@@ -279,18 +382,22 @@ async def measure(args: argparse.Namespace, trivial: bool) -> dict[str, Any]:
                 t.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
         finally:
-            server.send_signal(signal.SIGTERM)
-            try:
-                server.wait(20)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
+            for server in servers:
+                server.send_signal(signal.SIGTERM)
+            for server in servers:
+                try:
+                    server.wait(20)
+                except subprocess.TimeoutExpired:
+                    server.kill()
+                    server.wait()
     lat = sorted(stats.latencies)
 
     def pct(q: float) -> float:
         return round(1000 * lat[min(len(lat) - 1, int(q * len(lat)))], 1) if lat else float("nan")
 
     return {
+        "processes": processes,
+        "backend": "trivial" if trivial else "postgresql+redis" if db else "sqlite",
         "clients": n, "connections_held": held, "tables": n // 3, "setup_s": round(setup, 1),
         "think_s": args.think, "seconds": round(elapsed, 1),
         "messages_per_s": round(stats.messages / elapsed),
@@ -308,6 +415,23 @@ async def measure(args: argparse.Namespace, trivial: bool) -> dict[str, Any]:
     }
 
 
+def report(out: dict[str, Any]) -> None:
+    """Print one run's figures."""
+    lat = out["latency_ms"]
+    print(f"clients {out['clients']} ({out['tables']} tables), held {out['connections_held']}, "
+          f"think {out['think_s']} s, measured {out['seconds']} s (setup {out['setup_s']} s)")
+    print(f"messages/s {out['messages_per_s']}  intents/s {out['intents_per_s']}  "
+          f"latency intent->broadcast p50 {lat['p50']} ms  p99 {lat['p99']} ms  "
+          f"({out['samples']} samples)")
+    print(f"server RSS {out['rss_kib']['idle']} -> {out['rss_kib']['loaded']} KiB: "
+          f"{out['kib_per_connection']} KiB per connection; errors {out['errors']}")
+    cpu = out["cpu"]
+    print(f"CPU (cores busy): server {cpu['server']}, clients {cpu['clients']}; "
+          f"machine load {cpu['load1']}; CPU ms per intent {out['cpu_ms_per_intent']}"
+          + (f" (server CPU and RSS summed over {out['processes']} processes)"
+             if out["processes"] > 1 else ""))
+
+
 def main() -> int:
     """Run the benchmark and print its figures."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -321,35 +445,58 @@ def main() -> int:
     ap.add_argument("--profile", metavar="FILE", help="run the server under cProfile, to FILE")
     ap.add_argument("--no-reference", action="store_true",
                     help="skip the run against the trivial Starlette + uvicorn server")
+    ap.add_argument("--processes", type=int, default=1, metavar="N",
+                    help="N >= 2: N kozyr processes on a fresh PostgreSQL database and Redis "
+                         "prefix, client i on process i %% N")
+    ap.add_argument("--cluster", action="store_true",
+                    help="PostgreSQL + Redis even with --processes 1")
+    ap.add_argument("--compare-single", action="store_true",
+                    help="with --processes N >= 2: first run 1 process on PostgreSQL + Redis "
+                         "and print the ratio of throughputs")
+    ap.add_argument("--pg", default=os.environ.get(
+        "KOZYR_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test"), metavar="DSN",
+                    help="PostgreSQL server and database to connect to, to create the run's "
+                         "(default $KOZYR_TEST_PG or %(default)s)")
+    ap.add_argument("--redis", default=os.environ.get(
+        "KOZYR_TEST_REDIS", "redis://127.0.0.1:6379/0"), metavar="URL",
+                    help="Redis for the processes (default $KOZYR_TEST_REDIS or %(default)s)")
     ap.add_argument("--trivial-server", type=int, metavar="PORT", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.trivial_server is not None:  # the reference server's own process
         serve_trivial(args.trivial_server)
         return 0
+    if args.processes < 1:
+        ap.error("--processes must be at least 1")
+    if args.compare_single and args.processes < 2:
+        ap.error("--compare-single needs --processes N with N >= 2")
+    args.cluster = args.cluster or args.processes > 1
     try:
         import uvloop  # the clients need a fast loop too, or they measure themselves
 
         out = uvloop.run(run(args))
     except ImportError:
         out = asyncio.run(run(args))
+    if out is None:
+        return 0
     if args.json:
         print(json.dumps(out))
         return 0
-    lat = out["latency_ms"]
-    print(f"clients {out['clients']} ({out['tables']} tables), held {out['connections_held']}, "
-          f"think {out['think_s']} s, measured {out['seconds']} s (setup {out['setup_s']} s)")
-    print(f"messages/s {out['messages_per_s']}  intents/s {out['intents_per_s']}  "
-          f"latency intent->broadcast p50 {lat['p50']} ms  p99 {lat['p99']} ms  "
-          f"({out['samples']} samples)")
-    print(f"server RSS {out['rss_kib']['idle']} -> {out['rss_kib']['loaded']} KiB: "
-          f"{out['kib_per_connection']} KiB per connection; errors {out['errors']}")
-    cpu = out["cpu"]
-    print(f"CPU (cores busy): server {cpu['server']}, clients {cpu['clients']}; "
-          f"machine load {cpu['load1']}; CPU ms per intent {out['cpu_ms_per_intent']}")
+    single = out.get("single")
+    if single is not None:
+        print("1 process on PostgreSQL + Redis:")
+        report(single)
+        print(f"{out['processes']} processes on PostgreSQL + Redis:")
+    elif out["backend"] != "sqlite":
+        print(f"{out['processes']} process{'es' if out['processes'] > 1 else ''} "
+              "on PostgreSQL + Redis:")
+    report(out)
+    if single is not None:
+        print(f"ratio to 1 process (intents/s, {out['processes']} processes / 1): "
+              f"{out['ratio_to_single']}")
     ref = out.get("reference")
     if ref is not None:
         rlat, rcpu = ref["latency_ms"], ref["cpu"]
-        print(f"reference (trivial Starlette + uvicorn server): intents/s "
+        print(f"reference (trivial Starlette + uvicorn server, one process): intents/s "
               f"{ref['intents_per_s']}  p50 {rlat['p50']} ms  p99 {rlat['p99']} ms  "
               f"server CPU {rcpu['server']} (CPU ms per intent {ref['cpu_ms_per_intent']}); "
               f"errors {ref['errors']}")
