@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from kozyr.server import protocol
 from kozyr.server.app import create_app
 from kozyr.server.conn import Conn
 from kozyr.server.lobby import Lobby, parse_spec
@@ -97,16 +98,26 @@ async def test_a_table_change_costs_one_encoding_and_sends_only_that_table(
 
     calls: Counter[str] = Counter()
     real_dumps, real_info = json.dumps, TableMaster.info
+    real_orjson = protocol.orjson
 
     def dumps(*a: Any, **kw: Any) -> str:
         calls["encode"] += 1
         return real_dumps(*a, **kw)
+
+    class CountingOrjson:  # protocol.encode's fast path, counted as an encoding too
+        JSONEncodeError = real_orjson.JSONEncodeError
+
+        @staticmethod
+        def dumps(obj: Any) -> bytes:
+            calls["encode"] += 1
+            return real_orjson.dumps(obj)
 
     def info(self: TableMaster) -> dict[str, Any]:
         calls["info"] += 1
         return real_info(self)
 
     monkeypatch.setattr(json, "dumps", dumps)
+    monkeypatch.setattr(protocol, "orjson", CountingOrjson)
     monkeypatch.setattr(TableMaster, "info", info)
 
     table = lobby.tables["t0500"]

@@ -130,12 +130,13 @@ class TableViews:
         text goes only to that seat's own connections.
         """
         self._bump()
-        info = self.info()
-        texts: dict[int | None, str] = {}
-        for conn, seat in list(self.members.items()):
-            if seat not in texts:
-                texts[seat] = encode(self._snapshot_of(seat, info))
-            conn.send_text(texts[seat])
+        if self.members:  # (with nobody at the table only the lobby's line is built)
+            info = self.info()
+            texts: dict[int | None, str] = {}
+            for conn, seat in list(self.members.items()):
+                if seat not in texts:
+                    texts[seat] = encode(self._snapshot_of(seat, info))
+                conn.send_text(texts[seat])
         if not self.private:
             self.host.tables_changed(self)
 
