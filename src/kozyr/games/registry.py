@@ -173,14 +173,15 @@ def deal_summary_of(match: Match) -> dict[str, Any] | None:
 CONCEDES = ("writeoff", "strikeout")
 
 
-def choice_notes(match: Match, seat: int, legal: list[str]) -> dict[str, Any]:
+def choice_notes(match: Match, seat: int, legal: list[str],
+                 obs: dict[str, Any] | None = None) -> dict[str, Any]:
     """Return what the choices of ``seat`` (to act, with the action texts ``legal``) mean.
 
     A write-off or strike-out is tried on a copy of the match: ``{"score", "total"}`` is the
     seat's own score change and new total from the sheet row it would write (the seat's own
     figures only: another seat's gain may depend on his hidden cards).  The game's hook
     (``GameSpec.choice_notes``) adds its own notes from the seat's observation, e.g. why a
-    redeal may be asked for.
+    redeal may be asked for.  ``obs``: the seat's observation, if the caller has it already.
 
     >>> from kozyr.games import new_match
     >>> m = new_match("tertz", None, seed=1)
@@ -198,7 +199,8 @@ def choice_notes(match: Match, seat: int, legal: list[str]) -> dict[str, Any]:
             out[word] = {"score": row.scores[seat], "total": row.totals[seat]}
     game = spec(match.GAME)
     if game.choice_notes:
-        out.update(game.load(game.choice_notes)(match.observation(seat), match.rules, legal))
+        view = match.observation(seat) if obs is None else obs
+        out.update(game.load(game.choice_notes)(view, match.rules, legal))
     return out
 
 

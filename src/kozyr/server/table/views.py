@@ -100,11 +100,12 @@ class TableViews:
             return None
         return trick_points_of(self.match, seat)
 
-    def _notes(self, seat: int | None, legal: list[str]) -> dict[str, Any]:
+    def _notes(self, seat: int | None, legal: list[str],
+               obs: dict[str, Any] | None = None) -> dict[str, Any]:
         """Return what the acting seat's choices mean (registry.choice_notes), else {}."""
         if self.match is None or seat is None or not legal:
             return {}
-        return choice_notes(self.match, seat, legal)
+        return choice_notes(self.match, seat, legal, obs)
 
     def snapshot(self, conn: Conn) -> dict[str, Any]:
         """Return the ``table`` message for one recipient (its own observation)."""
@@ -116,7 +117,7 @@ class TableViews:
         return {"type": "table", "table": info, "seat": seat, "version": self.version,
                 "state": self.step, "obs": obs, "legal": legal, "to_act": to_act,
                 "deadline": self.clock_timer.deadline, "chat": list(self.chat_lines),
-                "summary": self.summary, "notes": self._notes(seat, legal),
+                "summary": self.summary, "notes": self._notes(seat, legal, obs),
                 "trick_points": self._trick_points(seat)}
 
     def _bump(self) -> int:
@@ -158,7 +159,7 @@ class TableViews:
                     "type": "state", "table": self.id, "version": version,
                     "state": self.step, "seat": seat, "obs": obs, "legal": legal,
                     "to_act": to_act, "deadline": deadline, "last": {"seat": last_seat},
-                    "summary": self.summary, "notes": self._notes(seat, legal),
+                    "summary": self.summary, "notes": self._notes(seat, legal, obs),
                     "trick_points": self._trick_points(seat)})
             conn.send_text(text)
 
