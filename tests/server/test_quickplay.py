@@ -114,3 +114,32 @@ def test_a_restart_keeps_the_quick_table_and_its_wait(make: Any) -> None:
     # the wait starts again after the restart; the player's seat is still his (grace)
     _wait(lambda: table.status == "playing")
     assert [s.kind for s in table.seats] == ["human"] + ["bot"] * (SEATS - 1)
+
+
+async def test_two_players_pressing_at_once_share_one_table(tmp_path: Any) -> None:
+    import asyncio
+
+    from kozyr.server.conn import Conn
+    from kozyr.server.lobby import Lobby
+    from kozyr.server.storage import Storage
+
+    from .conftest import settings
+
+    storage = Storage(f"sqlite+aiosqlite:///{tmp_path}/k.db")
+    await storage.open()
+    lobby = Lobby(storage, settings(quick_fill=60.0))
+    try:
+        conns = []
+        for name in ("fay", "gus"):
+            user = await storage.create_user(name, None, False)
+            assert user is not None
+            conn = Conn(None, lobby)
+            conn.user = user
+            conns.append(conn)
+        a, b = await asyncio.gather(*(lobby.play_now(c, SALON["game"], SALON["preset"])
+                                      for c in conns))
+        assert a is b
+        assert sorted(s.name for s in a.seats if s.kind == "human") == ["fay", "gus"]
+    finally:
+        await lobby.close()
+        await storage.close()

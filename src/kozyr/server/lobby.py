@@ -118,6 +118,8 @@ class Lobby:
         # the limits: tables being created per owner (not stored yet), and since when
         # (time.monotonic) each table has had no seated player connected
         self._creating: Counter[str] = Counter()
+        #: one Play now at a time, so two players pressing together share one table
+        self.quick_lock = asyncio.Lock()
         self._empty_since: dict[str, float] = {}
         self._sweeper: asyncio.Task[None] | None = None
         #: the room's other processes (kozyr.server.cluster), or None: this process alone

@@ -30,8 +30,14 @@ async def play_now(lobby: Lobby, conn: Conn, game: str, preset: str) -> TableMas
     """Seat ``conn``'s user at a quick-play table of salon ``game``/``preset``; return it.
 
     Pressing again (or from another tab) while waiting keeps the same seat.  Raise
-    ProtocolError ``bad_message`` for a salon the room does not have.
+    ProtocolError ``bad_message`` for a salon the room does not have.  One request is
+    served at a time (``lobby.quick_lock``): two players pressing at once share a table.
     """
+    async with lobby.quick_lock:
+        return await _seat(lobby, conn, game, preset)
+
+
+async def _seat(lobby: Lobby, conn: Conn, game: str, preset: str) -> TableMaster:
     user = conn.user
     assert user is not None
     if (game, preset) not in {(g, p) for g, p, _ in salons()}:
