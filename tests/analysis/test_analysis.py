@@ -148,6 +148,29 @@ def test_piquet_values_are_exact_and_end_at_the_deals_points() -> None:
         assert c["loss"] == loss >= 0
 
 
+@pytest.mark.parametrize("seed", [1, 2])
+def test_bezique_last_eight_are_exact_and_end_at_the_deals_points(seed: int) -> None:
+    m = new_match("bezique", None, seed=seed)
+    m.deal()
+    out = analyse_record(finish(m, [], seed), budget=2.0)
+    assert out["analysed"] and out["unit"] == "seat 1's points less seat 2's in the deal"
+    deal = out["deals"][0]
+    cards = [c for t in deal["tricks"] for c in t["cards"]]
+    # the last eight tricks' cards are the last sixteen analysed: exact (trick 25's lead
+    # too, made in the window after trick 24: draw, then lead); none before them
+    assert len(deal["tricks"]) == 32 and all(len(t["cards"]) == 2 for t in deal["tricks"])
+    last8 = cards[-16:]
+    assert all(c["mode"] == "exact" for c in last8)
+    assert all(c["mode"] == "none" for c in cards[:-16])
+    for a, b in itertools.pairwise(last8):
+        assert a["value"] == b["best"]
+    points = deal["sheet"]["points"]  # the deal's whole reckoning
+    assert last8[-1]["value"] == points[0] - points[1]
+    for c in last8:
+        loss = c["best"] - c["value"] if c["seat"] == 0 else c["value"] - c["best"]
+        assert c["loss"] == loss >= 0
+
+
 def test_json_output_follows_the_documented_schema(tmp_path: Any, capsys: Any) -> None:
     path = tmp_path / "deal.json"
     path.write_text(dump_record(thrown_marriage()))

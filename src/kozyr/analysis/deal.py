@@ -123,7 +123,9 @@ class _DealAnalysis:
             if text.startswith("play ") and m.phase == "play":
                 self.contract_check = thousand.check_contract(m, self.samples, self.rng,
                                                               self.budget)
-        if not (text.startswith("play ") and m.phase == "play"):
+        # (a Bezique winner's lead comes in his window, phase "meld": draw, then lead)
+        if not (text.startswith("play ") and (m.phase == "play" or (
+                self.game == "bezique" and m.phase == "meld"))):
             return
         self.played = True
         dd = self.adapter(m)

@@ -13,8 +13,8 @@ position of a match in its play phase:
 
 The value is each game's solver value: Thousand the declarer's final points (cards and
 marriages), Debertz the final difference of the declarer's side's points over the others',
-Tertz seat 0's points less seat 1's (the last trick's 10 included), Piquet seat 0's deal
-points less seat 1's.
+Tertz seat 0's points less seat 1's (the last trick's 10 included), Piquet and Bezique seat
+0's deal points less seat 1's (Bezique: the last eight tricks only).
 """
 
 from __future__ import annotations
@@ -228,12 +228,47 @@ class PiquetDD(DoubleDummy):
         return out
 
 
+class BeziqueDD(DoubleDummy):
+    """Bezique: seat 0's points less seat 1's in the deal, exact in the last eight tricks
+    (:mod:`kozyr.bots.solver.bezique`: no stock, no declaration left, follow-and-beat).
+    Before them each trick's winner chooses a declaration, which the solver models as the
+    bots make it rather than searching: those cards are not valued (``"none"``)."""
+
+    unit = "seat 1's points less seat 2's in the deal"
+
+    def __init__(self, match: Any) -> None:
+        from kozyr.bots.solver.bezique import BeziquePosition
+        from kozyr.games.bezique.actions import DRAW
+
+        if match.phase == "meld":  # a winner's window: his lead comes after the draw
+            match = match.clone()  # (a recorded play there is draw, then lead)
+            match.apply_action(DRAW)
+        super().__init__(match)
+        self.pos: Any = BeziquePosition.of_match(match, 0)
+
+    def maximises(self) -> bool:
+        return bool(self.pos.seat_to_move() == 0)
+
+    def at_trick_start(self) -> bool:
+        return bool(self.pos.lead < 0)
+
+    def _exact(self, cards: dict[str, int], deadline: float) -> dict[str, int]:
+        from kozyr.bots.solver.bezique import BeziqueSolver
+        from kozyr.bots.solver.bezique import play as bezique_play
+
+        if self.pos.draws:
+            raise SearchTimeout  # not exact while the stock lasts (see the class)
+        solver = BeziqueSolver(self.pos, deadline)
+        return {t: int(solver.value(bezique_play(self.pos, a))) for t, a in cards.items()}
+
+
 #: The games the analysis knows, by registry name.
 ADAPTERS: dict[str, type[DoubleDummy]] = {
     "thousand": ThousandDD,
     "debertz": DebertzDD,
     "tertz": TertzDD,
     "piquet": PiquetDD,
+    "bezique": BeziqueDD,
 }
 
 
