@@ -356,6 +356,8 @@ async def measure(args: argparse.Namespace, trivial: bool, processes: int = 1,
             t0 = time.perf_counter()
             for i in range(0, n, 100):
                 await asyncio.gather(*(p.connect() for p in players[i:i + 100]))
+            await asyncio.sleep(0.5)  # connected, said hello, nothing else: idle
+            rss_idle = sum(rss_kib(pid) for pid in pids)
             for i in range(0, n, 150):
                 await asyncio.gather(*(seat_table(players[j:j + 3])
                                        for j in range(i, min(i + 150, n), 3)))
@@ -405,8 +407,9 @@ async def measure(args: argparse.Namespace, trivial: bool, processes: int = 1,
         "latency_ms": {"p50": pct(0.50), "p99": pct(0.99),
                        "mean": round(1000 * statistics.fmean(lat), 1) if lat else None},
         "samples": len(lat),
-        "rss_kib": {"idle": rss0, "loaded": rss1},
+        "rss_kib": {"idle": rss0, "connected": rss_idle, "loaded": rss1},
         "kib_per_connection": round((rss1 - rss0) / max(1, n), 1),
+        "kib_per_idle_connection": round((rss_idle - rss0) / max(1, n), 1),
         "errors": stats.errors,
         "cpu": {"server": round(server_cpu, 2), "clients": round(client_cpu, 2),
                 "load1": round(os.getloadavg()[0], 2)},
@@ -424,7 +427,9 @@ def report(out: dict[str, Any]) -> None:
           f"latency intent->broadcast p50 {lat['p50']} ms  p99 {lat['p99']} ms  "
           f"({out['samples']} samples)")
     print(f"server RSS {out['rss_kib']['idle']} -> {out['rss_kib']['loaded']} KiB: "
-          f"{out['kib_per_connection']} KiB per connection; errors {out['errors']}")
+          f"{out['kib_per_connection']} KiB per connection playing, "
+          f"{out['kib_per_idle_connection']} KiB per idle one (hello only); "
+          f"errors {out['errors']}")
     cpu = out["cpu"]
     print(f"CPU (cores busy): server {cpu['server']}, clients {cpu['clients']}; "
           f"machine load {cpu['load1']}; CPU ms per intent {out['cpu_ms_per_intent']}"
