@@ -185,6 +185,7 @@ class Api:
             Route("/api/tables/{table_id}", api(self.table_view)),
             Route("/api/tables/{table_id}/hint", api(self.table_hint), methods=["POST"]),
             Route("/api/profiles/{name}", api(self.profile)),
+            Route("/api/profiles/{name}/stats", api(self.profile_stats)),
             Route("/api/leaderboard", api(self.leaderboard)),
             Route("/api/games/{game_id}", api(self.game_view)),
             Route("/api/games/{game_id}/record", api(self.game_record)),
@@ -391,6 +392,21 @@ class Api:
                          "sigma": r.sigma, "played": r.played, **ratings.shown(r.mu, r.sigma)}
                         for r in rows],
             "history": history})
+
+    async def profile_stats(self, request: Request) -> Response:
+        """GET /api/profiles/{name}/stats: figures per game and preset over the user's last
+        :data:`kozyr.server.stats.LIMIT` finished matches (:func:`kozyr.server.stats.compute`,
+        off the event loop); private tables' matches as in the profile."""
+        from kozyr.server.stats import LIMIT, compute
+
+        row = await self.storage.user_row(request.path_params["name"])
+        if row is None:
+            raise ProtocolError("unknown_user", "no such user")
+        viewer = await self.current_user(request)
+        rows = await self.storage.finished_sheets(row.id, LIMIT,
+                                                  viewer=viewer.id if viewer else None)
+        return JSONResponse({"user": {"name": row.name, "guest": row.guest}, "limit": LIMIT,
+                             "stats": await asyncio.to_thread(compute, rows)})
 
     async def leaderboard(self, request: Request) -> Response:
         """GET /api/leaderboard?game=&preset=&limit= (by default the first salon's)."""

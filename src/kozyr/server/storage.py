@@ -469,14 +469,23 @@ class Storage:
         Matches of private tables are left out unless ``viewer`` (a user id, or None for
         someone not logged in) played in them; the default ``-1`` leaves nothing out.
         """
-        query = (select(GameRow, GamePlayerRow.seat, GamePlayerRow.abandoned)
-                 .join(GamePlayerRow, GamePlayerRow.game_id == GameRow.id)
-                 .where(GamePlayerRow.user_id == user_id))
-        if viewer != -1 and viewer != user_id:
-            seen = aliased(GamePlayerRow)
-            query = query.where(or_(GameRow.private.is_(False), exists().where(
-                seen.game_id == GameRow.id, seen.user_id == viewer)
-                if viewer is not None else false()))
+        query = _seen_by(select(GameRow, GamePlayerRow.seat, GamePlayerRow.abandoned)
+                         .join(GamePlayerRow, GamePlayerRow.game_id == GameRow.id)
+                         .where(GamePlayerRow.user_id == user_id), user_id, viewer)
+        async with self._engine.connect() as conn:
+            return list(await conn.execute(query.order_by(GameRow.id.desc()).limit(limit)))
+
+    async def finished_sheets(self, user_id: int, limit: int = 500, viewer: int | None = -1
+                              ) -> list[Any]:
+        """Return the user's last ``limit`` finished matches, newest first, in one query:
+        (public_id, game, preset, players, totals, winner, sheet, seat, abandoned), never
+        the record; private tables' matches as :meth:`history` leaves them out."""
+        query = _seen_by(select(GameRow.public_id, GameRow.game, GameRow.preset,
+                                GameRow.players, GameRow.totals, GameRow.winner,
+                                GameRow.sheet, GamePlayerRow.seat, GamePlayerRow.abandoned)
+                         .join(GamePlayerRow, GamePlayerRow.game_id == GameRow.id)
+                         .where(GamePlayerRow.user_id == user_id,
+                                GameRow.status == "finished"), user_id, viewer)
         async with self._engine.connect() as conn:
             return list(await conn.execute(query.order_by(GameRow.id.desc()).limit(limit)))
 
@@ -540,6 +549,17 @@ class Storage:
                 .where(ChatRow.table_id == table_id)
                 .order_by(ChatRow.id.desc()).limit(limit)))
         return [{"from": r.sender, "text": r.text, "at": r.at} for r in reversed(rows)]
+
+
+def _seen_by(query: Any, user_id: int, viewer: int | None) -> Any:
+    """Leave private tables' matches out of ``query`` unless ``viewer`` played in them
+    (``-1``: leave nothing out)."""
+    if viewer != -1 and viewer != user_id:
+        seen = aliased(GamePlayerRow)
+        query = query.where(or_(GameRow.private.is_(False), exists().where(
+            seen.game_id == GameRow.id, seen.user_id == viewer)
+            if viewer is not None else false()))
+    return query
 
 
 def new_public_id() -> str:
