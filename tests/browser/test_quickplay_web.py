@@ -35,6 +35,9 @@ def test_play_now_seats_counts_down_and_bots_fill(page: Any, server: str, shots:
     page.wait_for_selector(".quick-wait .quick-left")
     left = page.locator(".quick-wait .quick-left").inner_text()
     assert any(ch.isdigit() for ch in left)
+    if lang != "en":  # the table's rules line in the page's language, not the server's English
+        page.wait_for_function("() => { const e = document.querySelector('.rules-line');"
+                               " return e && !/players|game to/.test(e.textContent); }")
     page.screenshot(path=str(shots / f"quick-wait-{lang}.png"))
     # then the bots sit and the match starts: cards in the hand
     page.wait_for_selector(".hand .card", timeout=20000)

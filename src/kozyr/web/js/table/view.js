@@ -7,7 +7,7 @@ import { t } from "../i18n.js";
 import { beep } from "../sound.js";
 import { h, mount, toast } from "../ui.js";
 import { displayName } from "../words.js";
-import { rulesLine } from "../rules.js";
+import { fetchMeta, rulesLine } from "../rules.js";
 import { renderCenter } from "./center.js";
 import { hintEl } from "./hint.js";
 import { renderControls, renderHand } from "./controls.js";
@@ -376,6 +376,14 @@ export class TableView {
     mount(box);
     if (!o) {
       if (this.info) {
+        if (!this.meta) {  // the options' words come with the schema: the line in English
+          this.meta = { games: {} };  // until it is here, then in the page's language
+          fetchMeta().then((m) => {
+            this.meta = m;
+            this.renderInfo();
+            if (this.tab === "rules") this.renderSide();
+          }, () => {});
+        }
         const gameMeta = this.meta && this.meta.games && this.meta.games[this.info.game];
         box.appendChild(h("div.rules-line", rulesLine(gameMeta, this.info.rules,
           this.info.describe || "")));
