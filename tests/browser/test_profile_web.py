@@ -134,9 +134,24 @@ def test_the_profile_page(browser: Any, server: str, shots: Path, finished: dict
     link = line.locator("a.replay")
     assert link.get_attribute("href") == f"#/replay/{over['game_id']}"
     assert link.inner_text() == words["table.replay"]
+    # the statistics per game and preset: the server's figures (GET .../stats)
+    (st,) = page.evaluate(f"() => fetch('/api/profiles/{name}/stats').then((r) => r.json())"
+                          )["stats"]
+    box = page.locator(".stats-game[data-game='thousand'][data-preset='classic']")
+    assert box.locator("[data-stat='played'] dd").inner_text() == str(st["played"]) == "1"
+    assert box.locator("[data-stat='won'] dd").inner_text() == str(st["won"])
+    assert box.locator("[data-stat='deals'] dd").inner_text() == str(st["deals"])
+    assert st["deals"] == len(over["sheet"])
+    if st["declared"]:
+        assert box.locator("[data-stat='made'] dd").inner_text() == str(st["made"])
+    assert box.locator("[data-stat='best'] a").get_attribute("href") == \
+        f"#/replay/{over['game_id']}"
+    for code, n in st["marks"].items():
+        if n:
+            assert f"× {n}" in box.locator(f".mark-count[data-mark='{code}']").inner_text()
     if lang != "en":  # nothing of the page left in English
         for key in ("profile.ratings", "profile.reputation", "profile.recent",
-                    "profile.skill"):
+                    "profile.skill", "profile.stats", "stats.played", "stats.deals"):
             assert words[key] in page.locator(".profile").inner_text()
     if viewport[0] < 500:
         no_sideways_scroll(page)

@@ -1,6 +1,9 @@
 // A player's profile (GET /api/profiles/NAME, docs/protocol.md §2): the ratings on the display
 // scale with their uncertainty explained, the reputation (matches played to the end and
-// abandoned), and the recent matches with their opponents, date, result, score and replay.
+// abandoned), the statistics per game and preset (GET /api/profiles/NAME/stats: matches won,
+// deals declared and made, the average contract, marks such as bolts and baits, the best
+// match, results against each bot level), and the recent matches with their opponents, date,
+// result, score and replay.
 import { api } from "./api.js";
 import { lang, t, tOr } from "./i18n.js";
 import { titleOf } from "./lobby.js";
@@ -77,13 +80,45 @@ function gameLine(g, meta) {
       g.replay ? [" · ", h("a.replay", { href: g.replay }, t("table.replay"))] : null));
 }
 
+/** Return the statistics per game and preset (GET /api/profiles/NAME/stats), or null. */
+function statsBox(s, meta) {
+  const rows = (s && s.stats) || [];
+  if (!rows.length) return h("p.muted.no-stats", t("profile.no_games"));
+  const fig = (key, value) => h("div.stat", { dataset: { stat: key } },
+    h("dt", t(`stats.${key}`)), h("dd", h("bdi", { dir: "ltr" }, value)));
+  return h("div.stats", rows.map((r) => {
+    const marks = Object.entries(r.marks || {}).filter(([, n]) => n > 0);
+    const bots = Object.entries(r.against_bots || {});
+    return h("div.stats-game", { dataset: { game: r.game, preset: r.preset } },
+      h("h4", titleOf(meta, r.game, r.preset)),
+      h("dl",
+        fig("played", String(r.played)), fig("won", String(r.won)),
+        fig("deals", String(r.deals)),
+        r.declared ? [fig("declared", String(r.declared)), fig("made", String(r.made))] : null,
+        r.average_contract !== null && r.average_contract !== undefined
+          ? fig("average_contract", String(r.average_contract)) : null,
+        r.best ? h("div.stat", { dataset: { stat: "best" } }, h("dt", t("stats.best")),
+          h("dd", h("a.replay", { href: `#/replay/${encodeURIComponent(r.best.game_id)}` },
+            h("bdi", { dir: "ltr" }, signed(r.best.total))))) : null),
+      marks.length ? h("p.stat-marks", `${t("stats.marks")}: `, marks.map(([code, n], i) =>
+        [i ? ", " : "", h("span.mark-count", { dataset: { mark: code } },
+          `${tOr(`mark.${code}`, code)} × ${n}`)])) : null,
+      bots.length ? h("p.stat-bots", `${t("stats.against_bots")}: `, bots.map(([lv, x], i) =>
+        [i ? ", " : "", h("span.bot-level", { dataset: { level: lv } },
+          `${tOr(`level.${lv}`, lv)} ${x.won}/${x.played}`)])) : null);
+  }), h("p.muted.small", t("stats.limit", { n: s.limit ?? 500 })));
+}
+
 /** Draw the profile of `name` into `root`. */
 export async function profileView(root, name) {
   mount(root, h("p.muted", "…"));
   let p;
   let meta = null;
+  let stats = null;
   try {
-    p = await api(`/api/profiles/${encodeURIComponent(name)}`);
+    const who = encodeURIComponent(name);
+    [p, stats] = await Promise.all([api(`/api/profiles/${who}`),
+      api(`/api/profiles/${who}/stats`).catch(() => null)]);
     meta = await fetchMeta().catch(() => null);
   } catch (e) {
     mount(root, h("p.error", t("error.generic", { msg: e.message })));
@@ -93,6 +128,7 @@ export async function profileView(root, name) {
   mount(root, h("section.profile", h("h2", t("profile.title", { name: p.user.name })),
     h("h3", t("profile.ratings")), ratingsBox(p, meta),
     h("h3", t("profile.reputation")), reputationBox(p),
+    stats ? [h("h3", t("profile.stats")), statsBox(stats, meta)] : null,
     h("h3", t("profile.recent")),
     history.length ? h("ul.history", history.map((g) => gameLine(g, meta)))
       : h("p.muted", t("profile.no_games"))));
