@@ -38,8 +38,8 @@ def sockets() -> Iterator[list[Any]]:
 
 
 def play_match(client: TestClient, token: str, spec: dict[str, Any], level: str,
-               sockets: list[Any]) -> str:
-    """Play one match at seat 0 against bots of ``level``; return its public id."""
+               sockets: list[Any]) -> dict[str, Any]:
+    """Play one match at seat 0 against bots of ``level``; return its ``over`` message."""
     ws, _ = hello(client, token)
     sockets.append(ws)
     table = create(ws, spec)["table"]["id"]
@@ -49,7 +49,7 @@ def play_match(client: TestClient, token: str, spec: dict[str, Any], level: str,
     for _ in range(20000):
         msg = ws.receive_json()
         if msg["type"] == "over":
-            return str(msg["game_id"])
+            return dict(msg)
         if msg["type"] == "error":  # a position answered twice: refused, changes nothing
             assert msg["code"] in ("not_your_turn", "stale_state"), msg
         if msg["type"] in ("state", "table") and msg["legal"]:
@@ -97,9 +97,11 @@ def test_stats_count_the_stored_sheets(client: TestClient, spec: dict[str, Any],
                                        sockets: list[Any]) -> None:
     fay = register(client, "fay")
     gus = register(client, "gus")
-    fays = [play_match(client, fay, spec, "easy", sockets),
-            play_match(client, fay, spec, "hard", sockets)]
-    gus_game = play_match(client, gus, spec, "easy", sockets)
+    overs = [play_match(client, fay, spec, "easy", sockets),
+             play_match(client, fay, spec, "hard", sockets)]
+    fays = [o["game_id"] for o in overs]
+    gus_over = play_match(client, gus, spec, "easy", sockets)
+    gus_game = gus_over["game_id"]
 
     got = client.get("/api/profiles/fay/stats").json()
     assert got["user"] == {"name": "fay", "guest": False} and got["limit"] == 500
@@ -108,6 +110,11 @@ def test_stats_count_the_stored_sheets(client: TestClient, spec: dict[str, Any],
     want = expected(client, "fay", fays)
     for key, value in want.items():
         assert s[key] == value, key
+    # the rating chart: one point per rated match, oldest first, as each over message showed
+    assert [h["display"] for h in s["history"]] == [o["ratings"][0]["display"] for o in overs]
+    assert s["history"][0]["at"] <= s["history"][1]["at"]
+    (r,) = client.get("/api/profiles/fay").json()["ratings"]
+    assert s["history"][-1]["display"] == r["display"]
     assert set(s["against_bots"]) == {"easy", "hard"}
     assert s["deals"] >= 2 and s["declared"] <= s["deals"]
     if spec["game"] == "thousand":
@@ -118,8 +125,10 @@ def test_stats_count_the_stored_sheets(client: TestClient, spec: dict[str, Any],
     (g,) = client.get("/api/profiles/gus/stats").json()["stats"]
     assert g["played"] == 1 and g["best"]["game_id"] == gus_game
     assert g["against_bots"] == {"easy": {"played": 1, "won": g["won"]}}
+    assert g["history"] == [{"at": g["history"][0]["at"],
+                             "display": gus_over["ratings"][0]["display"]}]
     assert g == {**expected(client, "gus", [gus_game]), "game": spec["game"],
-                 "preset": spec["preset"],
+                 "preset": spec["preset"], "history": g["history"],
                  **({"barrel_falls": g["barrel_falls"]} if "barrel_falls" in g else {})}
 
 

@@ -396,7 +396,8 @@ class Api:
     async def profile_stats(self, request: Request) -> Response:
         """GET /api/profiles/{name}/stats: figures per game and preset over the user's last
         :data:`kozyr.server.stats.LIMIT` finished matches (:func:`kozyr.server.stats.compute`,
-        off the event loop); private tables' matches as in the profile."""
+        off the event loop) with the rating history; private tables' matches as in the
+        profile."""
         from kozyr.server.stats import LIMIT, compute
 
         row = await self.storage.user_row(request.path_params["name"])
@@ -405,8 +406,9 @@ class Api:
         viewer = await self.current_user(request)
         rows = await self.storage.finished_sheets(row.id, LIMIT,
                                                   viewer=viewer.id if viewer else None)
+        history = await self.storage.rating_history(row.id, LIMIT)
         return JSONResponse({"user": {"name": row.name, "guest": row.guest}, "limit": LIMIT,
-                             "stats": await asyncio.to_thread(compute, rows)})
+                             "stats": await asyncio.to_thread(compute, rows, history)})
 
     async def leaderboard(self, request: Request) -> Response:
         """GET /api/leaderboard?game=&preset=&limit= (by default the first salon's)."""

@@ -13,6 +13,9 @@ the user's last :data:`LIMIT` finished matches, read in one query.
 (1, 1, 2, 1, 1, 120.0)
 >>> s["marks"], s["best"], s["against_bots"]["hard"]
 ({'B': 1}, {'game_id': 'g1', 'total': 120}, {'played': 1, 'won': 1})
+>>> compute(rows, [("thousand", "classic", 2.0, 30.0, 5.0),
+...                ("thousand", "classic", 1.0, 25.0, 25 / 3)])[0]["history"]
+[{'at': 1.0, 'display': 1000}, {'at': 2.0, 'display': 1600}]
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from typing import Any
+
+from kozyr.server import ratings
 
 #: the most finished matches (the newest) the statistics read
 LIMIT = 500
@@ -34,10 +39,16 @@ def _new() -> dict[str, Any]:
             "contracts": [], "marks": Counter(), "best": None, "against_bots": {}}
 
 
-def compute(rows: Iterable[Any]) -> list[dict[str, Any]]:
+def compute(rows: Iterable[Any], history: Iterable[Any] = ()) -> list[dict[str, Any]]:
     """Return the statistics per (game, preset) of the rows of
     :meth:`kozyr.server.storage.Storage.finished_sheets` (public_id, game, preset, players,
-    totals, winner, sheet, seat, abandoned), sorted by game and preset."""
+    totals, winner, sheet, seat, abandoned), sorted by game and preset; each with its
+    ``history``: ``{"at", "display"}`` oldest first from ``history``'s (game, preset, at, mu,
+    sigma) rows, newest first (:meth:`kozyr.server.storage.Storage.rating_history`)."""
+    charts: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for game, preset, at, mu, sigma in history:
+        charts.setdefault((game, preset), []).append(
+            {"at": at, "display": ratings.shown(mu, sigma)["display"]})
     acc: dict[tuple[str, str], dict[str, Any]] = {}
     for public_id, game, preset, players, totals, winner, sheet, seat, abandoned in rows:
         s = acc.setdefault((game, preset), _new())
@@ -75,7 +86,8 @@ def compute(rows: Iterable[Any]) -> list[dict[str, Any]]:
         marks = dict(sorted(s["marks"].items()))
         entry = {"game": game, "preset": preset, **s, "marks": marks,
                  "average_contract": (round(sum(contracts) / len(contracts), 1)
-                                      if contracts else None)}
+                                      if contracts else None),
+                 "history": charts.get((game, preset), [])[::-1]}
         if game == "thousand":
             entry["barrel_falls"] = marks.get("barrel-fall", 0)
         out.append(entry)

@@ -168,6 +168,19 @@ class RatingRow(Base):
     played: Mapped[int] = mapped_column(Integer, default=0)
 
 
+class RatingHistoryRow(Base):
+    """A user's rating after one rated match (the profile's chart)."""
+
+    __tablename__ = "rating_history"
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(20))
+    preset: Mapped[str] = mapped_column(String(40))
+    at: Mapped[float] = mapped_column(Float)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+
+
 @dataclass(frozen=True)
 class User:
     """A user as the server carries it around."""
@@ -477,9 +490,8 @@ class Storage:
 
     async def finished_sheets(self, user_id: int, limit: int = 500, viewer: int | None = -1
                               ) -> list[Any]:
-        """Return the user's last ``limit`` finished matches, newest first, in one query:
-        (public_id, game, preset, players, totals, winner, sheet, seat, abandoned), never
-        the record; private tables' matches as :meth:`history` leaves them out."""
+        """Return (public_id, game, preset, players, totals, winner, sheet, seat, abandoned)
+        of the user's last ``limit`` finished matches (no record; private: as history)."""
         query = _seen_by(select(GameRow.public_id, GameRow.game, GameRow.preset,
                                 GameRow.players, GameRow.totals, GameRow.winner,
                                 GameRow.sheet, GamePlayerRow.seat, GamePlayerRow.abandoned)
@@ -500,9 +512,15 @@ class Storage:
             return {r.user_id: (r.mu, r.sigma, r.played) for r in rows}
 
     async def save_ratings(self, game: str, preset: str,
-                           values: dict[int, tuple[float, float, int]]) -> None:
-        """Insert or update ratings."""
+                           values: dict[int, tuple[float, float, int]],
+                           game_id: int | None = None) -> None:
+        """Insert or update ratings; after match ``game_id`` also a ``rating_history`` row."""
         async with self._engine.begin() as conn:
+            if game_id is not None and values:
+                await conn.execute(insert(RatingHistoryRow), [
+                    {"user_id": uid, "game_id": game_id, "game": game, "preset": preset,
+                     "at": time.time(), "mu": mu, "sigma": sigma}
+                    for uid, (mu, sigma, _) in values.items()])
             for uid, (mu, sigma, played) in values.items():
                 found = (await conn.execute(select(RatingRow.user_id).where(
                     RatingRow.user_id == uid, RatingRow.game == game,
@@ -521,6 +539,13 @@ class Storage:
         async with self._engine.connect() as conn:
             return list(await conn.execute(select(RatingRow).where(
                 RatingRow.user_id == user_id)))
+
+    async def rating_history(self, user_id: int, limit: int) -> list[Any]:
+        """Return the user's last ``limit`` (game, preset, at, mu, sigma), newest first."""
+        h = RatingHistoryRow
+        async with self._engine.connect() as conn:
+            return list(await conn.execute(select(h.game, h.preset, h.at, h.mu, h.sigma).where(
+                h.user_id == user_id).order_by(h.game_id.desc()).limit(limit)))
 
     async def leaderboard(self, game: str, preset: str, limit: int) -> list[Any]:
         """Return (name, mu, sigma, played) rows of registered users, best first."""
@@ -552,8 +577,7 @@ class Storage:
 
 
 def _seen_by(query: Any, user_id: int, viewer: int | None) -> Any:
-    """Leave private tables' matches out of ``query`` unless ``viewer`` played in them
-    (``-1``: leave nothing out)."""
+    """Leave private tables' matches out unless ``viewer`` played them (-1: keep all)."""
     if viewer != -1 and viewer != user_id:
         seen = aliased(GamePlayerRow)
         query = query.where(or_(GameRow.private.is_(False), exists().where(

@@ -56,8 +56,9 @@ class TableStore(Protocol):
         ...
 
     async def save_ratings(self, game: str, preset: str,
-                           values: dict[int, tuple[float, float, int]]) -> None:
-        """Insert or update ratings."""
+                           values: dict[int, tuple[float, float, int]],
+                           game_id: int | None = None) -> None:
+        """Insert or update ratings; after match ``game_id`` also their history."""
         ...
 
     async def add_chat(self, table_id: str, line: dict[str, Any]) -> None:

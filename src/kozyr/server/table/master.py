@@ -395,7 +395,7 @@ class TableMaster(Roster):
                         "display": shown["display"],
                         "display_delta": shown["display"] - ratings.shown(*b)["display"]})
         if save:
-            await storage.save_ratings(self.game, preset, save)
+            await storage.save_ratings(self.game, preset, save, game_id=self.game_id)
         return out
 
     # -- persistence ---------------------------------------------------------------------
