@@ -146,6 +146,9 @@ def test_the_profile_page(browser: Any, server: str, shots: Path, finished: dict
         assert box.locator("[data-stat='made'] dd").inner_text() == str(st["made"])
     assert box.locator("[data-stat='best'] a").get_attribute("href") == \
         f"#/replay/{over['game_id']}"
+    # the rating chart: one point per rated match (drawn from two on)
+    chart = box.locator("svg.rating-chart")
+    assert chart.count() == (1 if len(st["history"]) >= 2 else 0)
     for code, n in st["marks"].items():
         if n:
             assert f"× {n}" in box.locator(f".mark-count[data-mark='{code}']").inner_text()
@@ -238,3 +241,24 @@ def test_the_others_see_the_seat_of_one_who_left(page: Any, server: str, lang: s
     assert page.locator(".seat[data-seat='1'] .badge.away").count() == 0  # not "away"
     assert page.locator(".seat[data-seat='1'] .badge.auto").count() == 1  # a bot plays
     assert page.locator(".badge.left").count() == 1
+
+
+def test_the_rating_chart_draws_each_rated_match(page: Any, server: str) -> None:
+    """The profile's chart (profile.js ratingChart, an SVG the page draws): a point per rated
+    match, higher ratings higher up, the extremes labelled; none for a single match."""
+    page.goto(f"{server}/#/lobby")
+    page.wait_for_selector(".salon")
+    out = page.evaluate("""async () => {
+      const m = await import('/static/js/profile.js');
+      const c = m.ratingChart([{at: 1, display: 1000}, {at: 2, display: 1040},
+                               {at: 3, display: 990}]);
+      const cy = [...c.querySelectorAll('circle')].map((e) => Number(e.getAttribute('cy')));
+      return {points: cy.length, cy, hi: c.querySelector('.chart-hi').textContent,
+              lo: c.querySelector('.chart-lo').textContent,
+              label: c.getAttribute('aria-label'),
+              single: m.ratingChart([{at: 1, display: 1000}]) === null};
+    }""")
+    assert out["points"] == 3 and out["single"]
+    assert out["cy"][1] < out["cy"][0] < out["cy"][2]  # 1040 above 1000 above 990
+    assert (out["hi"], out["lo"]) == ("1040", "990")
+    assert out["label"] == "Rating from 1000 to 990 over 3 matches"

@@ -290,6 +290,7 @@ export default {
   "stats.marks": "العلامات",
   "stats.against_bots": "ضد الروبوتات (فوز/لعب)",
   "stats.limit": "حسب آخر {n} مباراة منتهية.",
+  "stats.chart": "التصنيف من {from} إلى {to} خلال {n} مباراة",
   "replay.title": "إعادة العرض",
   "replay.first": "البداية",
   "replay.prev": "رجوع",

@@ -290,6 +290,7 @@ export default {
   "stats.marks": "Marks",
   "stats.against_bots": "Against bots (won/played)",
   "stats.limit": "Over the last {n} finished matches.",
+  "stats.chart": "Rating from {from} to {to} over {n} matches",
   "replay.title": "Replay",
   "replay.first": "Start",
   "replay.prev": "Back",

@@ -290,6 +290,7 @@ export default {
   "stats.marks": "Oznaczenia",
   "stats.against_bots": "Przeciw botom (wygrane/rozegrane)",
   "stats.limit": "Z ostatnich {n} zakończonych partii.",
+  "stats.chart": "Ranking od {from} do {to} w {n} partiach",
   "replay.title": "Powtórka partii",
   "replay.first": "Na początek",
   "replay.prev": "Wstecz",

@@ -290,6 +290,7 @@ export default {
   "stats.marks": "Отметки",
   "stats.against_bots": "Против ботов (выиграно/сыграно)",
   "stats.limit": "По последним {n} законченным партиям.",
+  "stats.chart": "Рейтинг от {from} до {to} за {n} партий",
   "replay.title": "Повтор партии",
   "replay.first": "В начало",
   "replay.prev": "Назад",

@@ -290,6 +290,7 @@ export default {
   "stats.marks": "Позначки",
   "stats.against_bots": "Проти ботів (виграно/зіграно)",
   "stats.limit": "За останніми {n} завершеними партіями.",
+  "stats.chart": "Рейтинг від {from} до {to} за {n} партій",
   "replay.title": "Повтор партії",
   "replay.first": "На початок",
   "replay.prev": "Назад",

@@ -80,6 +80,46 @@ function gameLine(g, meta) {
       g.replay ? [" · ", h("a.replay", { href: g.replay }, t("table.replay"))] : null));
 }
 
+const SVG = "http://www.w3.org/2000/svg";
+
+/** Make an SVG element with attributes. */
+function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  for (const c of children) node.append(c);
+  return node;
+}
+
+/**
+ * Return the rating history ([{at, display}], oldest first) as an SVG line chart drawn by the
+ * page (no outside service): the display rating after each rated match, its lowest and
+ * highest values labelled; null with fewer than two points.
+ */
+export function ratingChart(history) {
+  const pts = (history || []).filter((p) => typeof p.display === "number");
+  if (pts.length < 2) return null;
+  const w = 320;
+  const ht = 120;
+  const pad = 8;
+  const ys = pts.map((p) => p.display);
+  const lo = Math.min(...ys);
+  const hi = Math.max(...ys);
+  const span = Math.max(1, hi - lo);
+  const x = (i) => pad + (i * (w - 2 * pad)) / (pts.length - 1);
+  const y = (v) => ht - pad - ((v - lo) * (ht - 2 * pad)) / span;
+  const line = pts.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p.display).toFixed(1)}`)
+    .join(" ");
+  const chart = svg("svg", { viewBox: `0 0 ${w} ${ht}`, class: "rating-chart", role: "img",
+    "aria-label": t("stats.chart", { from: ys[0], to: ys[ys.length - 1], n: pts.length }) },
+  svg("path", { d: line, fill: "none", stroke: "currentColor", "stroke-width": 2 }),
+  ...pts.map((p, i) => svg("circle", { cx: x(i).toFixed(1), cy: y(p.display).toFixed(1), r: 2.5,
+    fill: "currentColor" }, svg("title", `${when(p.at)}: ${p.display}`))),
+  svg("text", { x: pad, y: 12, class: "chart-hi" }, String(hi)),
+  svg("text", { x: pad, y: ht - 2, class: "chart-lo" }, String(lo)));
+  chart.dataset.points = String(pts.length);
+  return chart;
+}
+
 /** Return the statistics per game and preset (GET /api/profiles/NAME/stats), or null. */
 function statsBox(s, meta) {
   const rows = (s && s.stats) || [];
@@ -91,6 +131,7 @@ function statsBox(s, meta) {
     const bots = Object.entries(r.against_bots || {});
     return h("div.stats-game", { dataset: { game: r.game, preset: r.preset } },
       h("h4", titleOf(meta, r.game, r.preset)),
+      ratingChart(r.history),
       h("dl",
         fig("played", String(r.played)), fig("won", String(r.won)),
         fig("deals", String(r.deals)),
