@@ -143,3 +143,40 @@ async def test_two_players_pressing_at_once_share_one_table(tmp_path: Any) -> No
     finally:
         await lobby.close()
         await storage.close()
+
+
+def test_a_later_player_takes_a_quick_bots_seat_between_deals(make: Any) -> None:
+    client = make(quick_fill=0.1)
+    a, _ = hello(client, register(client, "hana"))
+    info = _press(a)
+    table = _table(client, info["id"])
+    _wait(lambda: table.status == "playing")
+    rows = len(table.match.sheet)
+    b, _ = hello(client, register(client, "ivo"))
+    got = _press(b)  # nobody is filling: the running quick table's first bot seat is his
+    assert got["id"] == info["id"] and got["claims"] == [{"seat": 1, "name": "ivo"}]
+    assert table.seats[1].kind == "bot"  # not mid-deal
+    b.send_json({"type": "join", "table": info["id"]})  # the page opens the table: he watches
+    assert until(b, "table")["seat"] is None
+    for _ in range(5000):  # hana plays on; the bots too, until the deal ends
+        msg = until(a, "state", "table")
+        if table.seats[1].kind == "human":
+            break
+        assert len(table.match.sheet) <= rows + 1  # the first deal, or just its end
+        if msg["legal"]:
+            a.send_json({"type": "intent", "table": info["id"], "state": msg["state"],
+                         "action": msg["legal"][0]})
+    assert table.seats[1].kind == "human" and table.seats[1].name == "ivo"
+    assert len(table.match.sheet) == rows + 1 and table.claims == {}
+    for _ in range(200):  # his own view of seat 1 reaches him
+        msg = until(b, "state", "table")
+        if msg.get("seat") == 1:
+            break
+    assert msg["seat"] == 1 and msg["obs"]["seat"] == 1
+    assert msg["obs"]["deal_index"] <= rows + 1  # seated from the deal after the first
+    # the match's stored players name him now: his profile lists it, in seat 1
+    history = client.get("/api/profiles/ivo").json()["history"]
+    assert [(g["game_id"], g["seat"]) for g in history] == [(table.game_public, 1)]
+    assert table.names[1] == "ivo"
+    for ws in (a, b):
+        bye(ws)

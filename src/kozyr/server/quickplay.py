@@ -5,7 +5,10 @@ filling (the fullest, then the oldest), or opens one.  A quick-play table waits
 ``settings.quick_fill`` seconds (default 20) for people; then bots of
 ``settings.quick_level`` (default ``normal``) take its empty seats and the match starts
 (:meth:`~kozyr.server.table.roster.Roster.start_quick_fill`; the wait starts again after a
-restart).  A quick-play match is rated like any table without hints.  The player cancels
+restart).  A quick-play match is rated like any table without hints.  A person who presses
+when no quick-play table of the salon is filling takes over a bot the wait put in at a running
+one, when its deal ends (never mid-deal): he watches until then, and from then on the match's
+stored players, its record and its rating name him for that seat.  The player cancels
 while waiting with ``leave``: his seat frees, and a table left with nobody closes.
 
 In a room of several processes (docs/deploy.md) a player is matched with the quick-play
@@ -50,6 +53,11 @@ async def _seat(lobby: Lobby, conn: Conn, game: str, preset: str) -> TableMaster
                                     "table of another salon; leave it first")
             await table.join(conn, None, None)
             return table
+    for table in list(lobby.tables.values()):  # waiting for a bot's seat here already
+        seat = table.claim_of(user.id)
+        if seat is not None and (table.game, table.rules.preset) == (game, preset):
+            await table.claim(conn, seat)
+            return table
     filling = [t for t in lobby.tables.values() if _filling(t, game, preset)]
     filling.sort(key=lambda t: (-sum(s.kind != "empty" for s in t.seats), t.created))
     for table in filling:
@@ -58,6 +66,15 @@ async def _seat(lobby: Lobby, conn: Conn, game: str, preset: str) -> TableMaster
         except ProtocolError:  # it filled or started in the meantime: try the next one
             continue
         return table
+    # a running quick-play match of the salon with a bot the wait put in: its seat is his
+    # from the next deal (never mid-deal)
+    for table in sorted(lobby.tables.values(), key=lambda t: t.created):
+        if (table.quick and not table.private and (table.game, table.rules.preset)
+                == (game, preset) and table.seat_of_user(user.id) is None):
+            seat = table.claimable()
+            if seat is not None:
+                await table.claim(conn, seat)
+                return table
     table = await lobby.create_table(user, {"game": game, "preset": preset}, quick=True)
     table.start_quick_fill()
     await table.join(conn, None, None)

@@ -348,13 +348,10 @@ class Storage:
 
     async def session_user(self, token: str, now: float | None = None,
                            ttl: float | None = None, touch: float = 60.0) -> User | None:
-        """Return the user of a session token, or None.
-
-        With ``ttl``, a session last used more than ``ttl`` seconds before ``now`` is expired:
-        it is deleted and None returned; a live one has its ``last_used`` moved to ``now``
-        (written at most once per ``touch`` seconds, so a busy session is not a write per
-        request).
-        """
+        """Return the user of a session token, or None.  With ``ttl``, a session last used
+        more than ``ttl`` seconds before ``now`` is deleted (None); a live one has its
+        ``last_used`` moved to ``now`` (at most once per ``touch`` seconds: not a write per
+        request)."""
         now = time.time() if now is None else now
         async with self._engine.connect() as conn:
             row = (await conn.execute(
@@ -411,11 +408,9 @@ class Storage:
 
     async def create_game(self, values: dict[str, Any],
                           players: list[tuple[int, int | None, str]]) -> int:
-        """Insert a match and its seating; return its (internal) id.
-
-        ``values["public_id"]`` is the match's id in URLs and messages (a random one is
-        made if it is missing); ``values["private"]`` marks a private table's match.
-        """
+        """Insert a match and its seating; return its (internal) id.  ``values["public_id"]``
+        is its id in URLs and messages (a random one if missing); ``values["private"]`` marks
+        a private table's match."""
         values = {"public_id": new_public_id(), "private": False, **values}
         async with self._engine.begin() as conn:
             res = await conn.execute(insert(GameRow).values(**values))
@@ -438,11 +433,16 @@ class Storage:
 
     async def set_seat_player(self, game_id: int, seat: int, user_id: int | None, name: str,
                               abandoned: bool = False) -> None:
-        """Record a change of who plays a seat (a bot taking over an abandoned seat)."""
+        """Record a change of who plays a seat (a person taking a quick-play bot's seat)."""
         async with self._engine.begin() as conn:
             await conn.execute(update(GamePlayerRow).where(
                 GamePlayerRow.game_id == game_id, GamePlayerRow.seat == seat).values(
-                abandoned=abandoned))
+                user_id=user_id, name=name, abandoned=abandoned))
+            players = list((await conn.execute(select(GameRow.players).where(
+                GameRow.id == game_id))).scalar_one())
+            players[seat] = name
+            await conn.execute(update(GameRow).where(GameRow.id == game_id).values(
+                players=players))
             if abandoned and user_id is not None:
                 await conn.execute(update(UserRow).where(UserRow.id == user_id).values(
                     abandoned=UserRow.abandoned + 1))

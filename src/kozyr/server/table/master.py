@@ -74,6 +74,7 @@ class TableMaster(Roster):
         self.quick = quick
         self.fill_timer = Timer()
         self.fill_at = None
+        self.claims = {}
         self.owner = owner
         self.created = created if created is not None else time.time()
         self.status = "waiting"
@@ -207,6 +208,8 @@ class TableMaster(Roster):
             if m.awaiting_deal:
                 if self.step:
                     self._broadcast_state(last)
+                if self.claims:  # between deals: people take their quick-play bots' seats
+                    await self._take_claims()
                 trial = m.clone()
                 trial.deal(rng=DECK_SOURCE)
                 deal = trial.record_deals()[-1]
@@ -431,7 +434,8 @@ class TableMaster(Roster):
         """Rebuild the table from its row, replaying the stored steps of a running match."""
         self.status = row.status
         self.seats = [Seat(d["kind"], d["name"], d["user_id"], d["level"],
-                           replaced=d.get("replaced", False), left=d.get("left", False))
+                           replaced=d.get("replaced", False), left=d.get("left", False),
+                           quick=d.get("quick", False))
                       for d in row.seats]
         self.game_id = row.game_id
         if self.game_id is not None:  # the public id of the current (or last) match

@@ -12,6 +12,7 @@ saved and shown to everyone at the table.
 from __future__ import annotations
 
 import asyncio
+import logging
 from abc import abstractmethod
 from typing import Any
 
@@ -20,11 +21,15 @@ from kozyr.server.protocol import ProtocolError
 from kozyr.server.table.seat import Seat
 from kozyr.server.table.views import TableViews
 
+log = logging.getLogger("kozyr.server")
+
 
 class Roster(TableViews):
     """The seats and members of a table; the match itself is the master's (its hooks below)."""
 
     game_id: int | None
+    #: the players' names of the current match, as its record will name them
+    names: list[str]
 
     # -- what the master does (kozyr.server.table.master.TableMaster) ----------------------
     @abstractmethod
@@ -97,6 +102,10 @@ class Roster(TableViews):
                 return
             self._check_invite(invite)
             if self.status != "waiting":
+                if any(uid == user.id for uid, _ in self.claims.values()):
+                    self._attach(conn, None)  # he watches until his seat is free
+                    conn.send(self.snapshot(conn))
+                    return
                 raise ProtocolError("table_full", "the match has started; you may watch it")
             if seat is not None:
                 if seat >= self.players:
@@ -282,6 +291,58 @@ class Roster(TableViews):
         self.fill_at = self.fill_timer.start(settings.quick_fill,
                                              lambda: self._spawn(self._quick_fill()))
 
+    def claimable(self) -> int | None:
+        """Return a seat of this running quick-play match whose bot (put in by the wait) a
+        person may take over at the next deal, or None."""
+        if self.status != "playing" or self.stopped is not None or self.match is None \
+                or self.match.is_over:
+            return None
+        for i, s in enumerate(self.seats):
+            if s.kind == "bot" and s.quick and i not in self.claims:
+                return i
+        return None
+
+    def claim_of(self, user_id: int) -> int | None:
+        """Return the seat ``user_id`` waits to take over here, or None."""
+        return next((seat for seat, (uid, _) in self.claims.items() if uid == user_id), None)
+
+    async def claim(self, conn: Conn, seat: int) -> None:
+        """Let ``conn``'s user take the quick-play bot's ``seat`` when the deal under way
+        ends (never mid-deal); he watches until then."""
+        user = conn.user
+        assert user is not None
+        async with self.lock:
+            if self.claimable() != seat and self.claim_of(user.id) != seat:
+                raise ProtocolError("table_full", "that seat is not free any more")
+            self.claims[seat] = (user.id, user.name)
+            self._attach(conn, None)
+            self.broadcast_snapshot()
+
+    async def _take_claims(self) -> None:
+        """Seat each person waiting for a quick-play bot's seat (the caller holds the lock,
+        between two deals): the match's stored players and record name him from now on."""
+        assert self.game_id is not None
+        for seat, (uid, name) in sorted(self.claims.items()):
+            conns = [c for c, s in self.members.items()
+                     if s is None and c.user is not None and c.user.id == uid]
+            if not conns or self.seats[seat].kind != "bot" or self.seat_of_user(uid) is not None:
+                continue  # he went away, or sits elsewhere at this table already
+            try:
+                await self.host.storage.set_seat_player(self.game_id, seat, uid, name)
+            except Exception as e:  # not stored: the bot plays on, he goes on watching
+                log.error("table %s: seat %d could not be given to its new player: %s: %s",
+                          self.id, seat, type(e).__name__, e)
+                continue
+            self.seats[seat] = Seat("human", name, uid)
+            self.names[seat] = name
+            for c in conns:
+                self.members[c] = seat
+                self.seats[seat].conns.add(c)
+        self.claims.clear()
+        await self._save()
+        self.broadcast_snapshot()
+        self.host.counts_changed()
+
     async def _quick_fill(self) -> None:
         async with self.lock:
             self.fill_at = None
@@ -290,7 +351,7 @@ class Roster(TableViews):
             level = self.host.settings.quick_level
             for i, s in enumerate(self.seats):
                 if s.kind == "empty":
-                    self.seats[i] = Seat("bot", f"bot:{level}", None, level)
+                    self.seats[i] = Seat("bot", f"bot:{level}", None, level, quick=True)
             await self._save()
             self.broadcast_snapshot()
             await self._maybe_start()

@@ -24,6 +24,8 @@ class Seat:
     #: the human left the running match: a bot plays on (``auto``) and the seat stays his
     #: until the match ends; if he has not come back by then, he abandoned it
     left: bool = False
+    #: a bot that Play now's wait put in (a person may take it over between deals)
+    quick: bool = False
     conns: set[Conn] = field(default_factory=set)
     grace: Timer = field(default_factory=Timer)
 
@@ -36,4 +38,5 @@ class Seat:
     def stored(self) -> dict[str, Any]:
         """Return what the database keeps of the seat."""
         return {"kind": self.kind, "name": self.name, "user_id": self.user_id,
-                "level": self.level, "replaced": self.replaced, "left": self.left}
+                "level": self.level, "replaced": self.replaced, "left": self.left,
+                "quick": self.quick}

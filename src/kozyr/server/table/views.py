@@ -42,6 +42,9 @@ class TableViews:
     quick: bool
     fill_at: float | None
     fill_timer: Timer
+    #: Play now: seats whose quick-play bot a person takes over when the deal under way
+    #: ends, seat -> (user id, name); kept in memory only
+    claims: dict[int, tuple[int, str]]
     owner: str
     created: float
     status: str
@@ -74,6 +77,7 @@ class TableViews:
             "describe": self._describe, "players": self.players, "private": self.private,
             "clock": self.clock, "bot_delay": self.delay, "hints": self.hints,
             "rated": not self.hints, "quick": self.quick, "fill_at": self.fill_at,
+            "claims": [{"seat": s, "name": n} for s, (_, n) in sorted(self.claims.items())],
             "status": self.status,
             "seats": [s.to_json(i) for i, s in enumerate(self.seats)],
             "spectators": sum(1 for s in self.members.values() if s is None),

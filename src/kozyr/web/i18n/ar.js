@@ -56,6 +56,7 @@ export default {
   "table.start_waiting": "بانتظار اللاعبين…",
   "table.quick_wait": "بعد {n} ث تشغل الروبوتات المقاعد الفارغة ما لم يأتِ لاعبون",
   "table.quick_cancel": "إلغاء",
+  "table.claim_next": "ستأخذ مقعد {name} عند انتهاء هذا التوزيع",
   "table.your_turn": "دورك",
   "table.turn_of": "دور {name}",
   "table.dealer": "الموزّع",

@@ -56,6 +56,7 @@ export default {
   "table.start_waiting": "Waiting for players…",
   "table.quick_wait": "Bots take the empty seats in {n} s unless players come",
   "table.quick_cancel": "Cancel",
+  "table.claim_next": "You take {name}'s seat when this deal ends",
   "table.your_turn": "Your turn",
   "table.turn_of": "{name} to act",
   "table.dealer": "Dealer",

@@ -56,6 +56,7 @@ export default {
   "table.start_waiting": "Czekamy na graczy…",
   "table.quick_wait": "Za {n} s wolne miejsca zajmą boty, jeśli nie przyjdą gracze",
   "table.quick_cancel": "Anuluj",
+  "table.claim_next": "Zajmiesz miejsce {name}, gdy skończy się to rozdanie",
   "table.your_turn": "Twój ruch",
   "table.turn_of": "Ruch: {name}",
   "table.dealer": "Rozdający",

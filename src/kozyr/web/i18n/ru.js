@@ -56,6 +56,7 @@ export default {
   "table.start_waiting": "Ждём игроков…",
   "table.quick_wait": "Через {n} с свободные места займут боты, если не придут игроки",
   "table.quick_cancel": "Отмена",
+  "table.claim_next": "Вы займёте место {name}, когда закончится эта раздача",
   "table.your_turn": "Ваш ход",
   "table.turn_of": "Ходит {name}",
   "table.dealer": "Сдаёт",

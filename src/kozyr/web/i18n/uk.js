@@ -56,6 +56,7 @@ export default {
   "table.start_waiting": "Чекаємо на гравців…",
   "table.quick_wait": "За {n} с вільні місця займуть боти, якщо не прийдуть гравці",
   "table.quick_cancel": "Скасувати",
+  "table.claim_next": "Ви займете місце {name}, коли закінчиться ця роздача",
   "table.your_turn": "Ваш хід",
   "table.turn_of": "Ходить {name}",
   "table.dealer": "Роздає",

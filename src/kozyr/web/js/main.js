@@ -131,7 +131,7 @@ class App {
         this.pendingJoin = this.pendingWatch = null;
         this.fillBots = null;
         this.view = new TableView(this.conn, root, id, { invite: params.get("invite"), how,
-          fillBots });
+          fillBots, me: this.user && this.user.name });
         break;
       }
       default:

@@ -21,8 +21,10 @@ const POSITIONS = { 2: ["bottom", "top"], 3: ["bottom", "left", "right"],
   4: ["bottom", "left", "top", "right"] };
 
 export class TableView {
-  constructor(conn, root, tableId, { invite = null, how = "resync", fillBots = null } = {}) {
+  constructor(conn, root, tableId, { invite = null, how = "resync", fillBots = null,
+    me = null } = {}) {
     this.conn = conn;
+    this.me = me; // our user name: Play now's "your seat from the next deal" (info.claims)
     this.root = root;
     this.id = tableId;
     this.invite = invite;
@@ -393,6 +395,12 @@ export class TableView {
     box.append(h("div.phase", t(`phase.${o.is_over ? "over" : o.phase}`),
       o.deal_index !== undefined ? h("span.muted", ` · ${t("table.deal_n",
         { n: o.deal_index + 1 })}`) : null), ...this.renderer.infoItems(this).filter(Boolean));
+    // Play now: we take a quick-play bot's seat when this deal ends (TableInfo claims)
+    const claim = (this.info.claims || []).find((c) => this.seat === null && c.name === this.me);
+    if (claim) {
+      box.appendChild(h("div.claim-next", t("table.claim_next", {
+        name: displayName(this.info.seats[claim.seat].name, claim.seat) })));
+    }
     const counter = this.counterEl();
     if (counter) box.appendChild(counter);
     const hint = hintEl(this); // a practice table's hint, on our turn (table/hint.js)
