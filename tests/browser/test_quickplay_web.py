@@ -15,6 +15,9 @@ pytestmark = pytest.mark.browser
 
 SET_LANG = "async (l) => (await import('/static/js/i18n.js')).setLang(l)"
 WORDS = {"en": "Play now", "ru": "Играть сейчас", "ar": "العب الآن"}
+#: a salon per language: the server is shared, and a salon's running quick table would
+#: otherwise offer its bot's seat to the next test (test_a_later_player_...)
+SALONS = {"en": "classic", "ru": "tysiac", "ar": "501"}
 
 
 def salon_button(page: Any, game: str, preset: str) -> Any:
@@ -28,7 +31,8 @@ def test_play_now_seats_counts_down_and_bots_fill(page: Any, server: str, shots:
     page.goto(f"{server}/#/lobby")
     page.evaluate(SET_LANG, lang)
     page.wait_for_selector(".salon .play-now")
-    button = salon_button(page, "thousand", "classic")
+    preset = SALONS[lang]
+    button = salon_button(page, "thousand", preset)
     assert button.inner_text() == WORDS[lang]
     button.click()
     # the table page, waiting: the seconds until the bots, and Cancel
@@ -49,7 +53,7 @@ def test_play_now_seats_counts_down_and_bots_fill(page: Any, server: str, shots:
     front = page.locator(".play-now-front")
     front.wait_for()
     assert (front.get_attribute("data-game"), front.get_attribute("data-preset")) == \
-        ("thousand", "classic")
+        ("thousand", preset)
     assert WORDS[lang] in front.inner_text()
 
 
@@ -65,3 +69,26 @@ def test_cancel_while_waiting_frees_the_seat(page: Any, server: str) -> None:
     page.wait_for_timeout(3500)  # past the wait: no bot sat, the table closed
     page.wait_for_selector(".salon .play-now")
     assert page.locator(f".table-line[data-table='{table}']").count() == 0
+
+
+def test_a_later_player_is_told_whose_seat_he_takes(browser: Any, server: str) -> None:
+    """Two-player Thousand: the first player's table fills with a bot and plays; a second
+    player pressing Play now watches it and is told he takes the bot's seat when the deal
+    ends (the server's TableInfo claims)."""
+    first = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+    register(first, server)
+    first.goto(f"{server}/#/lobby")
+    salon_button(first, "thousand", "two_players").click()
+    first.wait_for_selector(".hand .card", timeout=20000)  # the bot sat: the match is on
+    second = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+    register(second, server)
+    second.goto(f"{server}/#/lobby")
+    salon_button(second, "thousand", "two_players").click()
+    note = second.locator(".claim-next")
+    note.wait_for(timeout=15000)
+    assert "seat when this deal ends" in note.inner_text()
+    assert second.evaluate("() => window.kozyr.view.seat") is None  # watching until then
+    claims = second.evaluate("() => window.kozyr.view.info.claims")
+    assert [c["seat"] for c in claims] == [1]
+    for page in (first, second):
+        page.context.close()
