@@ -21,7 +21,7 @@ import pytest
 
 from kozyr.games import new_match
 from kozyr.games.thousand.rules import ThousandRules
-from kozyr.records import write_record
+from kozyr.records import replay_record, write_record
 from tests.browser.fixtures import register
 from tests.browser.test_rules_ui import find, to_act
 
@@ -423,3 +423,19 @@ def test_preset_summaries_in_russian_and_arabic(page: Any, server: str) -> None:
     page.wait_for_selector("#f-preset option", state="attached")
     page.select_option("#f-preset", "tysiac")
     assert "game to 1001" in page.inner_text("p.describe")
+
+
+@pytest.mark.parametrize(("game", "preset"), [("piquet", "rubicon"), ("bezique", "classic")])
+def test_piquet_and_bezique_replays_end_at_the_sheets_points(page: Any, server: str,
+                                                             shots: Path, game: str,
+                                                             preset: str) -> None:
+    rec = _record(game, preset, 1, seed=3)
+    row = replay_record(rec).match.sheet[0].to_json()
+    lobby(page, server)
+    page.evaluate(REPLAY_JS, rec)
+    page.wait_for_selector(".replay-seat .card")
+    page.click("#r-last")
+    assert page.locator(".replay-deal-score").count() == 1
+    shown = page.locator(".replay-deal-score").inner_text()
+    assert all(str(x) in shown for x in row["totals"]), (shown, row)
+    page.screenshot(path=str(shots / f"ux-replay-{game}.png"), full_page=True)
