@@ -31,6 +31,7 @@ from kozyr.server.lobby import Lobby, all_salons, available_games, parse_spec, s
 from kozyr.server.protocol import VERSION, ProtocolError, check_json
 from kozyr.server.security import Guard
 from kozyr.server.settings import Settings
+from kozyr.server.stats import won_by
 from kozyr.server.storage import Storage, User
 
 _STATUS = {"auth_required": 401, "auth_failed": 401, "rate_limited": 429, "name_taken": 409,
@@ -120,7 +121,7 @@ def _steps_of(record: Any) -> dict[str, Any]:
 def _history_entry(g: Any) -> dict[str, Any]:
     """Return a profile's line of one match (a ``history`` row: the game and the seat)."""
     seat, winner = g.seat, g.winner
-    won = winner == seat or (isinstance(winner, list) and seat in winner)
+    won = won_by(winner, seat)
     result = "abandoned" if g.abandoned else (
         "won" if won else ("lost" if g.status == "finished" else "playing"))
     players = list(g.players or [])

@@ -30,7 +30,8 @@ from kozyr.server import ratings
 LIMIT = 500
 
 
-def _won(winner: Any, seat: int) -> bool:
+def won_by(winner: Any, seat: int) -> bool:
+    """Return True if ``seat`` is a match's ``winner`` (a seat, or a list of seats)."""
     return winner == seat or (isinstance(winner, list) and seat in winner)
 
 
@@ -52,7 +53,7 @@ def compute(rows: Iterable[Any], history: Iterable[Any] = ()) -> list[dict[str, 
     acc: dict[tuple[str, str], dict[str, Any]] = {}
     for public_id, game, preset, players, totals, winner, sheet, seat, abandoned in rows:
         s = acc.setdefault((game, preset), _new())
-        won = _won(winner, seat) and not abandoned
+        won = won_by(winner, seat) and not abandoned
         s["played"] += 1
         s["won"] += won
         s["abandoned"] += bool(abandoned)

@@ -482,9 +482,8 @@ class Storage:
         Matches of private tables are left out unless ``viewer`` (a user id, or None for
         someone not logged in) played in them; the default ``-1`` leaves nothing out.
         """
-        query = _seen_by(select(GameRow, GamePlayerRow.seat, GamePlayerRow.abandoned)
-                         .join(GamePlayerRow, GamePlayerRow.game_id == GameRow.id)
-                         .where(GamePlayerRow.user_id == user_id), user_id, viewer)
+        query = _played_by(user_id, viewer, GameRow, GamePlayerRow.seat,
+                           GamePlayerRow.abandoned)
         async with self._engine.connect() as conn:
             return list(await conn.execute(query.order_by(GameRow.id.desc()).limit(limit)))
 
@@ -492,12 +491,10 @@ class Storage:
                               ) -> list[Any]:
         """Return (public_id, game, preset, players, totals, winner, sheet, seat, abandoned)
         of the user's last ``limit`` finished matches (no record; private: as history)."""
-        query = _seen_by(select(GameRow.public_id, GameRow.game, GameRow.preset,
-                                GameRow.players, GameRow.totals, GameRow.winner,
-                                GameRow.sheet, GamePlayerRow.seat, GamePlayerRow.abandoned)
-                         .join(GamePlayerRow, GamePlayerRow.game_id == GameRow.id)
-                         .where(GamePlayerRow.user_id == user_id,
-                                GameRow.status == "finished"), user_id, viewer)
+        query = _played_by(user_id, viewer, GameRow.public_id, GameRow.game, GameRow.preset,
+                           GameRow.players, GameRow.totals, GameRow.winner, GameRow.sheet,
+                           GamePlayerRow.seat, GamePlayerRow.abandoned
+                           ).where(GameRow.status == "finished")
         async with self._engine.connect() as conn:
             return list(await conn.execute(query.order_by(GameRow.id.desc()).limit(limit)))
 
@@ -576,8 +573,11 @@ class Storage:
         return [{"from": r.sender, "text": r.text, "at": r.at} for r in reversed(rows)]
 
 
-def _seen_by(query: Any, user_id: int, viewer: int | None) -> Any:
-    """Leave private tables' matches out unless ``viewer`` played them (-1: keep all)."""
+def _played_by(user_id: int, viewer: int | None, *columns: Any) -> Any:
+    """Select ``columns`` of the matches ``user_id`` sat in, joined with his seat; private
+    tables' matches left out unless ``viewer`` played them (-1: keep all)."""
+    query = (select(*columns).join(GamePlayerRow, GamePlayerRow.game_id == GameRow.id)
+             .where(GamePlayerRow.user_id == user_id))
     if viewer != -1 and viewer != user_id:
         seen = aliased(GamePlayerRow)
         query = query.where(or_(GameRow.private.is_(False), exists().where(

@@ -102,7 +102,7 @@ class Roster(TableViews):
                 return
             self._check_invite(invite)
             if self.status != "waiting":
-                if any(uid == user.id for uid, _ in self.claims.values()):
+                if self.claim_of(user.id) is not None:
                     self._attach(conn, None)  # he watches until his seat is free
                     conn.send(self.snapshot(conn))
                     return
