@@ -18,7 +18,8 @@ from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import text
 
-from kozyr.server.storage import Base, Storage, _alembic_config
+from kozyr.server.models import Base
+from kozyr.server.storage import Storage, _alembic_config
 
 from .services import PG_HOW, pg_database, pg_up
 

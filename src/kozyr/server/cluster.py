@@ -47,11 +47,12 @@ from sqlalchemy import select
 
 from kozyr.server.conn import Conn
 from kozyr.server.leases import Leases
+from kozyr.server.models import TableRow
 from kozyr.server.protocol import ProtocolError, encode
 from kozyr.server.redis_bus import RedisBroadcaster
 from kozyr.server.routing import OPS, Listing, Moved, RemoteConn, TableProxy
 from kozyr.server.settings import Settings
-from kozyr.server.storage import TableRow, User
+from kozyr.server.storage import User
 
 if TYPE_CHECKING:
     from kozyr.server.lobby import Lobby

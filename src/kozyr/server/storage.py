@@ -19,13 +19,6 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
-    JSON,
-    Boolean,
-    Float,
-    ForeignKey,
-    Integer,
-    String,
-    Text,
     delete,
     event,
     exists,
@@ -37,148 +30,25 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
-from sqlalchemy.orm import DeclarativeBase, Mapped, aliased, mapped_column
+from sqlalchemy.orm import aliased
+
+from kozyr.server.models import (
+    ActionRow,
+    ChatRow,
+    GamePlayerRow,
+    GameRow,
+    RatingHistoryRow,
+    RatingRow,
+    SessionRow,
+    TableRow,
+    UserRow,
+)
 
 DEFAULT_DB = "sqlite+aiosqlite:///./var/kozyr.db"
 #: the PostgreSQL advisory lock held while migrating: several processes starting at once
 #: on one database migrate one after the other (the later ones find it at head)
 MIGRATION_LOCK = 0x6B6F7A7972  # "kozyr"
 
-
-class Base(DeclarativeBase):
-    """Declarative base of the card room's tables."""
-
-
-class UserRow(Base):
-    """A registered user or a guest; ``finished``/``abandoned`` make the reputation."""
-
-    __tablename__ = "users"
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    name: Mapped[str] = mapped_column(String(40), unique=True, index=True)
-    password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
-    guest: Mapped[bool] = mapped_column(Boolean, default=False)
-    created: Mapped[float] = mapped_column(Float)
-    finished: Mapped[int] = mapped_column(Integer, default=0)
-    abandoned: Mapped[int] = mapped_column(Integer, default=0)
-
-
-class SessionRow(Base):
-    """A log-in session: a random token held in a cookie (or sent in ``hello``)."""
-
-    __tablename__ = "sessions"
-    token: Mapped[str] = mapped_column(String(64), primary_key=True)
-    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
-    created: Mapped[float] = mapped_column(Float)
-    #: when the session was last used; unused for ``settings.session_ttl`` seconds, it expires
-    last_used: Mapped[float] = mapped_column(Float, index=True)
-
-
-class TableRow(Base):
-    """A table: its options and seats (the seats are JSON: kind, name, user id, level)."""
-
-    __tablename__ = "tables"
-    id: Mapped[str] = mapped_column(String(16), primary_key=True)
-    game: Mapped[str] = mapped_column(String(20))
-    preset: Mapped[str] = mapped_column(String(40))
-    rules: Mapped[Any] = mapped_column(JSON)
-    players: Mapped[int] = mapped_column(Integer)
-    private: Mapped[bool] = mapped_column(Boolean, default=False)
-    invite: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    clock: Mapped[float | None] = mapped_column(Float, nullable=True)
-    bot_delay: Mapped[float | None] = mapped_column(Float, nullable=True)
-    #: a practice table with hints (never rated): TableSpec ``hints``
-    hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
-    #: a quick-play table (Play now): bots fill its empty seats after a wait
-    quick: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
-    owner: Mapped[str] = mapped_column(String(40))
-    created: Mapped[float] = mapped_column(Float)
-    status: Mapped[str] = mapped_column(String(12), index=True)
-    seats: Mapped[Any] = mapped_column(JSON)
-    game_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
-
-
-class GameRow(Base):
-    """One match played at a table; ``record``/``sheet`` are filled in when it ends."""
-
-    __tablename__ = "games"
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    #: the random id of every URL and message (the integer ``id`` stays internal)
-    public_id: Mapped[str] = mapped_column(String(24), unique=True, index=True)
-    #: played at a private table: only its players see it in profile histories
-    private: Mapped[bool] = mapped_column(Boolean, default=False)
-    table_id: Mapped[str] = mapped_column(String(16), index=True)
-    game: Mapped[str] = mapped_column(String(20))
-    preset: Mapped[str] = mapped_column(String(40))
-    rules: Mapped[Any] = mapped_column(JSON)
-    seed: Mapped[int] = mapped_column(Integer)
-    first_dealer: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    players: Mapped[Any] = mapped_column(JSON)
-    status: Mapped[str] = mapped_column(String(12), index=True)
-    started: Mapped[float] = mapped_column(Float)
-    finished: Mapped[float | None] = mapped_column(Float, nullable=True)
-    totals: Mapped[Any] = mapped_column(JSON, nullable=True)
-    winner: Mapped[Any] = mapped_column(JSON, nullable=True)
-    sheet: Mapped[Any] = mapped_column(JSON, nullable=True)
-    settlement: Mapped[Any] = mapped_column(JSON, nullable=True)
-    record: Mapped[Any] = mapped_column(JSON, nullable=True)
-
-
-class GamePlayerRow(Base):
-    """Who sat where in a match (user id None for bots) and whether they abandoned it."""
-
-    __tablename__ = "game_players"
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    user_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
-    name: Mapped[str] = mapped_column(String(40))
-    abandoned: Mapped[bool] = mapped_column(Boolean, default=False)
-
-
-class ActionRow(Base):
-    """One step of a match: a deal (``kind`` "deal", ``data`` its cards as JSON text) or an
-    action (``kind`` "act", ``data`` in record notation)."""
-
-    __tablename__ = "actions"
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
-    n: Mapped[int] = mapped_column(Integer, primary_key=True)
-    kind: Mapped[str] = mapped_column(String(8))
-    data: Mapped[str] = mapped_column(Text)
-
-
-class ChatRow(Base):
-    """A chat line of a table, kept so the table's history survives a restart."""
-
-    __tablename__ = "chat"
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    table_id: Mapped[str] = mapped_column(String(16), index=True)
-    sender: Mapped[str] = mapped_column(String(40))
-    text: Mapped[str] = mapped_column(Text)
-    at: Mapped[float] = mapped_column(Float)
-
-
-class RatingRow(Base):
-    """A user's openskill rating for one game and preset."""
-
-    __tablename__ = "ratings"
-    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
-    game: Mapped[str] = mapped_column(String(20), primary_key=True)
-    preset: Mapped[str] = mapped_column(String(40), primary_key=True)
-    mu: Mapped[float] = mapped_column(Float)
-    sigma: Mapped[float] = mapped_column(Float)
-    played: Mapped[int] = mapped_column(Integer, default=0)
-
-
-class RatingHistoryRow(Base):
-    """A user's rating after one rated match (the profile's chart)."""
-
-    __tablename__ = "rating_history"
-    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
-    game: Mapped[str] = mapped_column(String(20))
-    preset: Mapped[str] = mapped_column(String(40))
-    at: Mapped[float] = mapped_column(Float)
-    mu: Mapped[float] = mapped_column(Float)
-    sigma: Mapped[float] = mapped_column(Float)
 
 
 @dataclass(frozen=True)
@@ -256,6 +126,12 @@ class Storage:
     def _engine(self) -> AsyncEngine:
         assert self.engine is not None, "Storage.open() first"
         return self.engine
+
+    @property
+    def db(self) -> AsyncEngine:
+        """Return the open engine: a feature's own store (``server/<feature>/store.py``)
+        runs its queries on it, beside this class."""
+        return self._engine
 
     # -- the group-committed action log -------------------------------------------------------
     async def append_step(self, game_id: int, n: int, kind: str, data: str) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import create_engine
 
-from kozyr.server.storage import Base
+from kozyr.server.models import Base
 
 config = context.config
 target_metadata = Base.metadata
