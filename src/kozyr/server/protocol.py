@@ -41,6 +41,8 @@ ERROR_CODES = frozenset({
     # a table that stopped because its log could not be written
     "bad_origin", "bad_content_type", "too_many_connections", "too_many_tables",
     "table_stopped", "not_stored",
+    # people (kozyr.server.people)
+    # tournaments (kozyr.server.tournaments)
 })
 
 
@@ -175,6 +177,8 @@ SCHEMAS: dict[str, dict[str, tuple[Any, bool]]] = {
     "chat": {"table": (TABLE, True), "text": (_Str(CHAT_LENGTH * 4), True)},
     "resync": {"table": (TABLE, True), "version": (_STATE, False)},
     "ping": {},
+    # -- people: friends, invitations, blocks, reports (kozyr.server.people) --------------
+    # -- tournaments (kozyr.server.tournaments) -------------------------------------------
 }
 
 

@@ -189,6 +189,8 @@ HANDLERS: dict[str, Handler] = {
     "intent": on_intent,
     "chat": on_chat,
     "resync": on_resync,
+    # -- people (kozyr.server.people) ----------------------------------------------------------
+    # -- tournaments (kozyr.server.tournaments) --------------------------------------------------
 }
 
 
