@@ -22,6 +22,8 @@ from kozyr.server.lobby import Lobby
 from kozyr.server.security import Guard, SecureStarlette, SocketCounter
 from kozyr.server.settings import Settings
 from kozyr.server.storage import Storage
+from kozyr.server.tournaments.director import Tournaments
+from kozyr.server.tournaments.http import routes as tournament_routes
 
 log = logging.getLogger("kozyr.server")
 #: seconds between sweeps of expired sessions
@@ -45,7 +47,9 @@ def create_app(db: str | None = None, settings: Settings | None = None,
         cluster = lobby.cluster = Cluster(lobby, redis, settings)
     auth = Auth(storage, settings)
     guard = Guard(settings)
-    room = ws.Room(lobby, auth, guard, SocketCounter(settings.max_conns_per_address), settings)
+    tournaments = Tournaments(lobby)
+    room = ws.Room(lobby, auth, guard, SocketCounter(settings.max_conns_per_address), settings,
+                   tournaments=tournaments)
 
     async def sweep_sessions() -> None:
         while True:
@@ -63,6 +67,7 @@ def create_app(db: str | None = None, settings: Settings | None = None,
         if cluster is not None:
             await cluster.start()
         await lobby.restore()
+        tournaments.start()  # after the restore: their round tables are back
         sweeper = asyncio.create_task(sweep_sessions())
         try:
             yield
@@ -70,16 +75,20 @@ def create_app(db: str | None = None, settings: Settings | None = None,
             sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeper
+            await tournaments.close()
             await lobby.close()
             if cluster is not None:
                 await cluster.close()
             await storage.close()
 
-    routes = [*Api(lobby, storage, auth, guard, settings).routes(),
+    http_api = Api(lobby, storage, auth, guard, settings)
+    routes = [*tournament_routes(tournaments, http_api.current_user, http_api.wrap),
+              *http_api.routes(),
               WebSocketRoute("/ws", ws.endpoint(room))]
     app = SecureStarlette(routes=routes, lifespan=lifespan)
     app.state.lobby = lobby
     app.state.storage = storage
     app.state.auth = auth
     app.state.cluster = cluster
+    app.state.tournaments = tournaments
     return app

@@ -33,12 +33,14 @@ from kozyr.server.security import Guard
 from kozyr.server.settings import Settings
 from kozyr.server.stats import won_by
 from kozyr.server.storage import Storage, User
+from kozyr.server.tournaments.store import TournamentStore
 
 _STATUS = {"auth_required": 401, "auth_failed": 401, "rate_limited": 429, "name_taken": 409,
            "game_running": 409, "unknown_table": 404, "unknown_game": 404, "unknown_user": 404,
            "internal": 500, "bad_origin": 403, "bad_content_type": 415, "too_large": 413,
            "too_many_tables": 429, "too_many_connections": 429, "not_stored": 503,
-           "table_stopped": 409}
+           "table_stopped": 409, "unknown_tournament": 404, "tournament_closed": 409,
+           "tournament_full": 409}
 #: the only body type the API reads; forms (urlencoded, multipart, text/plain) are refused,
 #: so no other site's page can post to it without a CORS preflight the room never answers
 _JSON = "application/json"
@@ -170,7 +172,7 @@ class Api:
 
     def routes(self) -> list[BaseRoute]:
         """Return the HTTP routes: the page, the API and the static files."""
-        api = self._api
+        api = self.wrap
         return [
             Route("/", self.index),
             Route("/api/meta", api(self.meta)),
@@ -198,7 +200,7 @@ class Api:
                   name="static"),
         ]
 
-    def _api(self, fn: Endpoint) -> Endpoint:
+    def wrap(self, fn: Endpoint) -> Endpoint:
         """Wrap an API endpoint: origin and body type checks, errors as JSON."""
         async def wrapped(request: Request) -> Response:
             try:
@@ -392,6 +394,7 @@ class Api:
                          "rating": ratings.conservative(r.mu, r.sigma), "mu": r.mu,
                          "sigma": r.sigma, "played": r.played, **ratings.shown(r.mu, r.sigma)}
                         for r in rows],
+            "titles": await TournamentStore(storage).titles(row.id),
             "history": history})
 
     async def profile_stats(self, request: Request) -> Response:

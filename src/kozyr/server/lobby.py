@@ -488,7 +488,8 @@ class Lobby:
                                 private=row.private, invite=row.invite, clock=row.clock,
                                 bot_delay=row.bot_delay, owner=row.owner,
                                 created=row.created, hints=bool(row.hints),
-                                quick=bool(row.quick))
+                                quick=bool(row.quick), deals=row.deals,
+                                tournament=row.tournament)
             self.tables[row.id] = table
         except (KozyrError, ValueError, TypeError, KeyError) as e:  # its row itself is bad
             log.error("table %s could not be restored, and is kept as stored: %s",
@@ -517,8 +518,6 @@ class Lobby:
         for conn in list(self.conns):
             conn.close()
         await asyncio.get_running_loop().run_in_executor(None, self.pool.close)
-        with contextlib.suppress(Exception):
-            pass
 
 
 def _players_of(game: str, preset: str) -> int | None:

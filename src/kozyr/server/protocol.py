@@ -43,6 +43,7 @@ ERROR_CODES = frozenset({
     "table_stopped", "not_stored",
     # people (kozyr.server.people)
     # tournaments (kozyr.server.tournaments)
+    "unknown_tournament", "tournament_closed", "tournament_full",
 })
 
 
@@ -157,6 +158,7 @@ class _Obj:
 
 
 TABLE = _Str(16, 1)
+TOURNAMENT = _Str(16, 1)
 _STATE = _Int(0, 10**9)
 #: type -> {field: (checker, required)}; every message may also carry ``id``.
 SCHEMAS: dict[str, dict[str, tuple[Any, bool]]] = {
@@ -179,6 +181,11 @@ SCHEMAS: dict[str, dict[str, tuple[Any, bool]]] = {
     "ping": {},
     # -- people: friends, invitations, blocks, reports (kozyr.server.people) --------------
     # -- tournaments (kozyr.server.tournaments) -------------------------------------------
+    "tournament_create": {"spec": (_Obj(), True)},
+    "tournament_register": {"tournament": (TOURNAMENT, True), "invite": (_Str(64), False)},
+    "tournament_unregister": {"tournament": (TOURNAMENT, True)},
+    "tournament_follow": {"tournament": (TOURNAMENT, True), "invite": (_Str(64), False)},
+    "tournament_unfollow": {"tournament": (TOURNAMENT, True)},
 }
 
 

@@ -27,6 +27,11 @@ class Settings:
     #: and the bots' level
     quick_fill: float = 20.0
     quick_level: str = "normal"
+    #: tournaments: seconds between two looks at their tables (results, start times), the
+    #: bots' level that fills a round's empty seats, tournaments a user may run at once
+    tournament_poll: float = 1.0
+    tournament_level: str = "normal"
+    max_tournaments_per_user: int = 3
     extra_levels: tuple[str, ...] = field(default=())
 
     # -- origins, proxies, cookies, sessions ---------------------------------------------

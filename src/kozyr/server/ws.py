@@ -38,6 +38,8 @@ from kozyr.server.protocol import (
 )
 from kozyr.server.security import Guard, SocketCounter
 from kozyr.server.settings import Settings
+from kozyr.server.tournaments import messages as tournament_messages
+from kozyr.server.tournaments.director import Tournaments
 
 log = logging.getLogger("kozyr.server")
 
@@ -51,6 +53,8 @@ class Room:
     guard: Guard
     sockets: SocketCounter
     settings: Settings
+    #: the room's tournaments (None in a test that does without)
+    tournaments: Tournaments | None = None
 
 
 #: a message handler: (room, the sender's connection, the checked message, its id or None)
@@ -191,6 +195,7 @@ HANDLERS: dict[str, Handler] = {
     "resync": on_resync,
     # -- people (kozyr.server.people) ----------------------------------------------------------
     # -- tournaments (kozyr.server.tournaments) --------------------------------------------------
+    **tournament_messages.HANDLERS,
 }
 
 

@@ -16,6 +16,12 @@ from kozyr.server.models.core import (
     TableRow,
     UserRow,
 )
+from kozyr.server.models.tournaments import (
+    TournamentPlayerRow,
+    TournamentRow,
+    TournamentTableRow,
+)
 
 __all__ = ["ActionRow", "Base", "ChatRow", "GamePlayerRow", "GameRow", "RatingHistoryRow",
-           "RatingRow", "SessionRow", "TableRow", "UserRow"]
+           "RatingRow", "SessionRow", "TableRow", "TournamentPlayerRow", "TournamentRow",
+           "TournamentTableRow", "UserRow"]

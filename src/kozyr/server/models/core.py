@@ -56,6 +56,10 @@ class TableRow(Base):
     status: Mapped[str] = mapped_column(String(12), index=True)
     seats: Mapped[Any] = mapped_column(JSON)
     game_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: a match of this many deals (a tournament's), or None: to the game's end
+    deals: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: the tournament whose round this table plays, or None
+    tournament: Mapped[str | None] = mapped_column(String(16), nullable=True, index=True)
 
 
 class GameRow(Base):
@@ -82,6 +86,9 @@ class GameRow(Base):
     sheet: Mapped[Any] = mapped_column(JSON, nullable=True)
     settlement: Mapped[Any] = mapped_column(JSON, nullable=True)
     record: Mapped[Any] = mapped_column(JSON, nullable=True)
+    #: the seats whose player scores nothing for it: left and not back, never played a card
+    #: himself, or ran out of time (a tournament's forfeits); None before it ends
+    forfeits: Mapped[Any] = mapped_column(JSON, nullable=True)
 
 
 class GamePlayerRow(Base):

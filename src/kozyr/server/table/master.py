@@ -58,7 +58,8 @@ class TableMaster(Roster):
                  *, private: bool = False, invite: str | None = None,
                  clock: float | None = None, bot_delay: float | None = None, owner: str = "",
                  created: float | None = None, hints: bool = False,
-                 quick: bool = False) -> None:
+                 quick: bool = False, deals: int | None = None,
+                 tournament: str | None = None) -> None:
         self.host = host
         self.id = table_id
         self.game = game
@@ -72,6 +73,10 @@ class TableMaster(Roster):
         self.hints = hints
         #: a quick-play table (Play now): bots fill its empty seats after a wait
         self.quick = quick
+        #: a match of this many deals (a tournament's; its leader wins), None: the whole game
+        self.deals = deals
+        #: the tournament whose round this is (kozyr.server.tournaments): no rematch
+        self.tournament = tournament
         self.fill_timer = Timer()
         self.fill_at = None
         self.claims = {}
@@ -161,6 +166,9 @@ class TableMaster(Roster):
                 raise ProtocolError("not_stored", "the server could not store your action, "
                                     "so it did not count; send it again", state=self.step)
             m.apply_action(a)
+            if not self.seats[seat].played:  # he plays his seat himself (a tournament asks)
+                self.seats[seat].played = True
+                await self._save()
             await self._settle(seat)
 
     async def _store(self, kind: str, data: str) -> bool:
@@ -201,7 +209,8 @@ class TableMaster(Roster):
             if m.is_over or m.awaiting_deal:
                 # A deal has just ended: its summary goes with every state until the next one.
                 self.summary = deal_summary_of(m)
-            if m.is_over:
+            if m.is_over or (m.awaiting_deal and self.deals is not None
+                              and len(m.sheet) >= self.deals):
                 self._broadcast_state(last)
                 await self._finish()
                 return
@@ -318,6 +327,7 @@ class TableMaster(Roster):
         self.step = 0
         self.status = "playing"
         for i, s in enumerate(self.seats):
+            s.played = False
             if s.kind == "human" and not s.conns:  # gone while the match was being set up
                 self._start_grace(i)
         await self._save()
@@ -332,22 +342,25 @@ class TableMaster(Roster):
         assert m is not None and self.game_id is not None
         self.clock_timer.cancel()
         totals = list(m.totals)
-        winner = m.winner
+        winner = m.winner if m.is_over else leaders(totals)  # a match of ``deals`` deals
         sheet = [row.to_json() for row in m.sheet]
-        pay = settlement(m)
+        pay = settlement(m) if m.is_over else None
         record = write_record(m, self.names, seed=False)
         storage = self.host.storage
         # who left the rated match and did not come back before it ended: it counts as
         # abandoned (a practice table's match is not rated and counts for nothing)
         gone = [] if self.hints else [i for i, s in enumerate(self.seats)
                                       if s.kind == "human" and s.left]
+        forfeits = [i for i, s in enumerate(self.seats) if s.kind == "human"
+                    and (s.left or not s.played or i in getattr(self, "flagged", ()))]
         try:
             game = await storage.game(self.game_id)
             rated: list[Any] = []
             if game is None or game.status != "finished":  # not already (a restart after it)
                 await storage.finish_game(self.game_id, {
                     "status": "finished", "finished": time.time(), "totals": totals,
-                    "winner": winner, "sheet": sheet, "settlement": pay, "record": record},
+                    "winner": winner, "sheet": sheet, "settlement": pay, "record": record,
+                    "forfeits": forfeits},
                     abandoned=gone)
                 rated = await self._rate(totals, winner)
             self.status = "over"
@@ -408,7 +421,7 @@ class TableMaster(Roster):
                 "rules": self.rules.to_json(), "players": self.players,
                 "private": self.private, "invite": self.invite, "clock": self.clock,
                 "bot_delay": self.bot_delay, "hints": self.hints, "quick": self.quick,
-                "owner": self.owner,
+                "deals": self.deals, "tournament": self.tournament, "owner": self.owner,
                 "created": self.created,
                 "status": self.status, "seats": [s.stored() for s in self.seats],
                 "game_id": self.game_id}
@@ -435,7 +448,7 @@ class TableMaster(Roster):
         self.status = row.status
         self.seats = [Seat(d["kind"], d["name"], d["user_id"], d["level"],
                            replaced=d.get("replaced", False), left=d.get("left", False),
-                           quick=d.get("quick", False))
+                           quick=d.get("quick", False), played=d.get("played", False))
                       for d in row.seats]
         self.game_id = row.game_id
         if self.game_id is not None:  # the public id of the current (or last) match
@@ -503,6 +516,17 @@ class TableMaster(Roster):
         for t in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await t
+
+
+def leaders(totals: list[int]) -> int | list[int]:
+    """Return the seat with the highest total, or the seats sharing it (a match cut short).
+
+    >>> leaders([120, 340, 90]), leaders([200, 200, 40])
+    (1, [0, 1])
+    """
+    best = max(totals)
+    top = [i for i, t in enumerate(totals) if t == best]
+    return top[0] if len(top) == 1 else top
 
 
 def settlement(m: Match) -> list[int] | None:

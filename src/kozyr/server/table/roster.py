@@ -266,6 +266,18 @@ class Roster(TableViews):
                                                or conn.user.name != self.owner):
             raise ProtocolError("not_seated", "only players at the table may do that")
 
+    async def seat_all(self, seats: list[Seat]) -> None:
+        """Seat a waiting table's players and bots at once (a tournament's round) and store
+        it; :meth:`start_if_full` then starts the match."""
+        async with self.lock:
+            self.seats = seats
+            await self._save()
+
+    async def start_if_full(self) -> None:
+        """Start the match if every seat is taken and it waits."""
+        async with self.lock:
+            await self._maybe_start()
+
     async def add_bot(self, conn: Conn, seat: int, level: str) -> None:
         """Put a bot of ``level`` in an empty seat."""
         self._may_manage(conn)
@@ -378,6 +390,9 @@ class Roster(TableViews):
             if self.status != "over":
                 raise ProtocolError("not_started" if self.status == "waiting" else "bad_message",
                                     "a rematch is possible only when the match is over")
+            if self.tournament:
+                raise ProtocolError("bad_message", "a tournament's table plays one match: "
+                                    "the tournament draws the next round's tables")
             for i, s in enumerate(self.seats):
                 if s.replaced or s.left:  # a player who left the last match is gone
                     self.seats[i] = Seat()

@@ -26,6 +26,9 @@ class Seat:
     left: bool = False
     #: a bot that Play now's wait put in (a person may take it over between deals)
     quick: bool = False
+    #: the human has played an action of the running match himself (not his bot): one who
+    #: never did (or left and did not come back) scores nothing in a tournament
+    played: bool = False
     conns: set[Conn] = field(default_factory=set)
     grace: Timer = field(default_factory=Timer)
 
@@ -39,4 +42,4 @@ class Seat:
         """Return what the database keeps of the seat."""
         return {"kind": self.kind, "name": self.name, "user_id": self.user_id,
                 "level": self.level, "replaced": self.replaced, "left": self.left,
-                "quick": self.quick}
+                "quick": self.quick, "played": self.played}

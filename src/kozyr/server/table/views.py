@@ -45,6 +45,9 @@ class TableViews:
     #: Play now: seats whose quick-play bot a person takes over when the deal under way
     #: ends, seat -> (user id, name); kept in memory only
     claims: dict[int, tuple[int, str]]
+    #: a match of this many deals, or None; the tournament of the table, or None
+    deals: int | None
+    tournament: str | None
     owner: str
     created: float
     status: str
@@ -82,7 +85,7 @@ class TableViews:
             "seats": [s.to_json(i) for i, s in enumerate(self.seats)],
             "spectators": sum(1 for s in self.members.values() if s is None),
             "owner": self.owner, "game_id": self.game_public, "created": self.created,
-            "stopped": self.stopped,
+            "stopped": self.stopped, "deals": self.deals, "tournament": self.tournament,
         }
 
     @property

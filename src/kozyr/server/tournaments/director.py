@@ -1,0 +1,329 @@
+"""The tournaments of a room: created, registered for, followed, and directed round by round.
+
+Every fact of a tournament is in the database (:mod:`.store`), never only in memory: the
+director looks at the stored rows every ``settings.tournament_poll`` seconds (sooner when
+something here changed) and does the next thing they call for — start a tournament whose
+time came (or that is full), score a round table whose match is stored finished, draw the
+next round, or end it.  Each step is one transaction and is done only once (a scored table
+is not scored again), so a restart, ``kill -9`` included, resumes where the rows say: the
+round's tables are restored by the lobby like any table, a table drawn but never opened is
+opened, and a result stored while the process was down is scored.
+
+With several processes (docs/deploy.md) one of them directs every tournament: the one that
+holds the Redis lease ``director:tournaments``; if it dies, another takes the lease over
+within ``settings.lease_ttl`` seconds.  Each process pushes the tournaments its own
+connections follow.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from typing import Any
+
+from kozyr.core.errors import KozyrError
+from kozyr.server import ratings
+from kozyr.server.conn import Conn
+from kozyr.server.lobby import Lobby, available_games
+from kozyr.server.protocol import ProtocolError, encode
+from kozyr.server.storage import User
+from kozyr.server.tournaments import draw
+from kozyr.server.tournaments.spec import parse_tournament
+from kozyr.server.tournaments.store import TournamentStore
+from kozyr.server.tournaments.tables import open_table
+from kozyr.server.tournaments.view import entrants, info, view
+
+log = logging.getLogger("kozyr.server")
+#: the Redis lease of the process that directs the room's tournaments
+DIRECTOR_LEASE = "director:tournaments"
+
+
+def _rules_of(t: Any) -> Any:
+    return available_games()[t.game].RULES.from_json(t.rules)
+
+
+class Tournaments:
+    """The room's tournaments (docs/protocol.md §4.9)."""
+
+    def __init__(self, lobby: Lobby) -> None:
+        self.lobby = lobby
+        self.settings = lobby.settings
+        self.store = TournamentStore(lobby.storage)
+        #: tournament id -> its followers here -> the last text each was sent
+        self.followers: dict[str, dict[Conn, str]] = {}
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        #: the round tables this process has made sure are open, since it started
+        self._opened: set[str] = set()
+        self._shapes: dict[str, tuple[int, str]] = {}
+
+    # -- life cycle -------------------------------------------------------------------------
+    def start(self) -> None:
+        """Start directing (after the lobby restored its tables)."""
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def close(self) -> None:
+        """Stop directing."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    def poke(self) -> None:
+        """Look at the tournaments now rather than at the next poll."""
+        self._wake.set()
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                await self.tick()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("a look at the tournaments failed (the next one tries again)")
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self.settings.tournament_poll)
+            self._wake.clear()
+
+    async def tick(self) -> None:
+        """Direct every tournament (if this process directs), then push followers' views."""
+        if await self._directing():
+            for t in await self.store.active():
+                try:
+                    await self._direct(t)
+                except Exception:
+                    log.exception("tournament %s: a step failed (tried again later)", t.id)
+        await self._push()
+
+    async def _directing(self) -> bool:
+        cluster = self.lobby.cluster
+        if cluster is None:
+            return True
+        leases = cluster.leases  # the lease only: it is no table of the directory
+        if await leases.holder(DIRECTOR_LEASE) == cluster.me:
+            return not await leases.renew([DIRECTOR_LEASE])
+        return bool(await leases.redis.set(leases.key(DIRECTOR_LEASE), cluster.me, nx=True,
+                                           px=leases.ttl_ms))
+
+    def shape(self, t: Any) -> tuple[int, str]:
+        """Return (seats per table, the rules' description) of a tournament."""
+        got = self._shapes.get(t.id)
+        if got is None:
+            try:
+                rules = _rules_of(t)
+                from kozyr.games import new_match
+
+                got = (new_match(t.game, rules, seed=0).players, rules.describe())
+            except (KozyrError, KeyError, ValueError):
+                got = (2, t.game)
+            self._shapes[t.id] = got
+        return got
+
+    # -- what players do ----------------------------------------------------------------------
+    async def create(self, user: User, spec: Any) -> Any:
+        """Create a tournament of a TournamentSpec; return its row."""
+        if user.guest:
+            raise ProtocolError("auth_required", "register to create a tournament")
+        s = parse_tournament(spec)
+        limit = self.settings.max_tournaments_per_user
+        if await self.store.owned_active(user.id) >= limit:
+            raise ProtocolError("too_many_tables", f"you may run at most {limit} tournaments "
+                                "at once")
+        tid = secrets.token_urlsafe(6)
+        await self.store.create({
+            "id": tid, "name": s.name, "owner_id": user.id, "owner": user.name,
+            "game": s.game, "preset": s.preset, "rules": s.rules, "kind": s.kind,
+            "rounds": s.rounds, "deals": s.deals, "clock": s.clock, "private": s.private,
+            "invite": secrets.token_urlsafe(12) if s.private else None,
+            "capacity": s.capacity, "start_at": s.start_at, "status": "registering",
+            "round": 0, "created": time.time()})
+        self.poke()
+        return await self.store.get(tid)
+
+    async def visible(self, tid: str, user: User | None, invite: str | None) -> Any:
+        """Return a tournament's row if ``user`` may see it (a private one: its invite, its
+        owner or its players); raise ``unknown_tournament`` otherwise."""
+        t = await self.store.get(tid)
+        if t is not None and t.private and invite != t.invite and not (
+                user is not None and (user.id == t.owner_id or any(
+                    p.user_id == user.id for p in await self.store.players(tid)))):
+            t = None
+        if t is None:
+            raise ProtocolError("unknown_tournament", f"there is no tournament {tid!r}")
+        return t
+
+    async def register(self, user: User, tid: str, invite: str | None) -> None:
+        """Register ``user`` (registered users only) while it is registering."""
+        if user.guest:
+            raise ProtocolError("auth_required", "register (an account) to play tournaments")
+        await self.visible(tid, user, invite)
+        await self.store.register(tid, user.id, user.name)
+        self.poke()
+
+    async def unregister(self, user: User, tid: str) -> None:
+        """Take ``user`` out while it is registering."""
+        await self.visible(tid, user, None)
+        await self.store.unregister(tid, user.id)
+        self.poke()
+
+    async def follow(self, conn: Conn, tid: str, invite: str | None) -> None:
+        """Send ``conn`` the tournament's view now and whenever it changes."""
+        t = await self.visible(tid, conn.user, invite)
+        text = await self._text(t, conn.user)
+        self.followers.setdefault(tid, {})[conn] = text
+        conn.send_text(text)
+
+    def unfollow(self, conn: Conn, tid: str) -> None:
+        """Stop following."""
+        self.followers.get(tid, {}).pop(conn, None)
+
+    async def listing(self) -> list[dict[str, Any]]:
+        """Return the public tournaments' TournamentInfo, newest first."""
+        out = []
+        for t in await self.store.listed():
+            per, describe = self.shape(t)
+            out.append(info(t, len(await self.store.players(t.id)), per, describe))
+        return out
+
+    async def view_of(self, t: Any, user: User | None) -> dict[str, Any]:
+        """Return the TournamentView of row ``t`` as ``user`` sees it."""
+        per, describe = self.shape(t)
+        return view(t, await self.store.players(t.id), await self.store.tables(t.id), per,
+                    describe, user.id if user is not None else None)
+
+    async def _text(self, t: Any, user: User | None) -> str:
+        return encode({"type": "tournament", "tournament": await self.view_of(t, user)})
+
+    async def _push(self) -> None:
+        for tid, conns in list(self.followers.items()):
+            for conn in [c for c in conns if c.closed]:
+                del conns[conn]
+            if not conns:
+                del self.followers[tid]
+                continue
+            t = await self.store.get(tid)
+            if t is None:
+                continue
+            for conn, last in list(conns.items()):
+                text = await self._text(t, conn.user)
+                if text != last:
+                    conns[conn] = text
+                    conn.send_text(text)
+
+    # -- directing -----------------------------------------------------------------------------
+    async def _direct(self, t: Any) -> None:
+        if t.status == "registering":
+            players = await self.store.players(t.id)
+            due = t.start_at is not None and time.time() >= t.start_at
+            if due and len(players) < 2:
+                await self.store.set_status(t.id, {"status": "cancelled",
+                                                   "finished": time.time()})
+            elif due or (t.start_at is None and len(players) >= t.capacity):
+                await self._start(t, players)
+        elif t.status == "running":
+            await self._advance(t)
+
+    async def _start(self, t: Any, players: list[Any]) -> None:
+        per, _ = self.shape(t)
+        old = await self.lobby.storage.ratings_of([p.user_id for p in players], t.game,
+                                                 t.preset)
+        shown = {p.user_id: ratings.shown(*(old[p.user_id][:2] if p.user_id in old
+                                            else ratings.default()))["display"]
+                 for p in players}
+        rounds = draw.knockout_rounds(len(players), per) if t.kind == "knockout" else t.rounds
+        await self.store.start(t.id, shown, rounds)
+        log.info("tournament %s started: %d players, %s rounds", t.id, len(players), rounds)
+        await self._draw(await self.store.get(t.id), first=True)
+
+    async def _draw(self, t: Any, first: bool) -> None:
+        per, _ = self.shape(t)
+        players = await self.store.players(t.id)
+        level = self.settings.tournament_level
+        tables = []
+        for group in draw.draw_round(t.kind, entrants(players), per, first):
+            seats = [{"user_id": e.user_id, "name": e.name} for e in group]
+            seats += [{"user_id": None, "name": f"bot:{level}"}] * (per - len(group))
+            tables.append({"table_id": secrets.token_urlsafe(6), "seats": seats})
+        await self.store.draw(t.id, t.round + 1, tables)
+        await self._open_round(await self.store.get(t.id))
+
+    async def _open_round(self, t: Any) -> None:
+        """Open every table of the round under way that is not open (after a restart too)."""
+        for row in await self.store.tables(t.id):
+            if row.round != t.round or row.result is not None or row.table_id in self._opened:
+                continue
+            self._opened.add(row.table_id)
+            if row.table_id in self.lobby.tables or await self.store.table_stored(row.table_id):
+                continue  # restored by the lobby (or hosted by another process)
+            await open_table(self.lobby, t, row.table_id, row.seats)
+            note = {"type": "tournament_table", "tournament": t.id, "round": t.round,
+                    "table": row.table_id}
+            uids = {s["user_id"] for s in row.seats if s.get("user_id") is not None}
+            for conn in list(self.lobby.conns):
+                if conn.user is not None and conn.user.id in uids:
+                    conn.send(note)
+
+    async def _advance(self, t: Any) -> None:
+        await self._open_round(t)
+        players = await self.store.players(t.id)
+        known = {p.user_id: p.rating for p in players}
+        current = [r for r in await self.store.tables(t.id) if r.round == t.round]
+        for row in current:
+            if row.result is not None:
+                continue
+            match = await self.store.finished_match(row.table_id)
+            if match is None:
+                continue
+            result = draw.score_table(row.seats, list(match.totals), match.winner,
+                                      list(match.forfeits or []), known)
+            result["game_id"] = match.public_id
+            gains = {s["user_id"]: (result["points"][i], result["game_points"][i])
+                     for i, s in enumerate(row.seats) if s.get("user_id") is not None}
+            if await self.store.score(t.id, row.round, row.number, result, gains):
+                log.info("tournament %s round %d table %s scored: %s", t.id, row.round,
+                         row.table_id, result["points"])
+        current = [r for r in await self.store.tables(t.id) if r.round == t.round]
+        if not current or any(r.result is None for r in current):
+            return
+        await self._round_over(t, current)
+
+    async def _round_over(self, t: Any, current: list[Any]) -> None:
+        players = await self.store.players(t.id)
+        if t.kind == "knockout":
+            going_on = {n for r in current for n in r.result["advance"]}
+            out = [p.user_id for p in players if p.status == "in" and p.name not in going_on]
+            await self.store.knock_out(t.id, out)
+            if len(going_on) <= 1:
+                await self._finish(t)
+                return
+        elif t.round >= (t.rounds or 1):
+            await self._finish(t)
+            return
+        await self._draw(await self.store.get(t.id), first=False)
+
+    async def _finish(self, t: Any) -> None:
+        players = await self.store.players(t.id)
+        es = entrants(players)
+        if t.kind == "knockout":
+            last: dict[int, int] = {}
+            for row in await self.store.tables(t.id):
+                for s in row.seats:
+                    if s.get("user_id") is not None:
+                        last[s["user_id"]] = row.round
+            alive = [e for e in es if e.status == "in"]
+            winner_id = alive[0].user_id if len(alive) == 1 else None
+            went_out = {uid: r for uid, r in last.items() if uid != winner_id}
+            places = draw.knockout_places(es, went_out, winner_id)
+        else:
+            places = draw.swiss_places(es)
+        first = [e for e in es if places.get(e.user_id) == 1]
+        champion = None
+        if first and (t.kind == "swiss" or first[0].status == "in"):
+            champion = (first[0].user_id, first[0].name)
+        await self.store.finish(t.id, places, champion)
+        log.info("tournament %s finished: %s won", t.id, champion[1] if champion else "nobody")

@@ -1,0 +1,196 @@
+"""A tournament's rows: its own queries over :attr:`Storage.db` (one transaction per change,
+so a restart, even ``kill -9``, finds every tournament whole)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from sqlalchemy import delete, func, insert, select, update
+
+from kozyr.server.models import (
+    GameRow,
+    TableRow,
+    TournamentPlayerRow,
+    TournamentRow,
+    TournamentTableRow,
+)
+from kozyr.server.protocol import ProtocolError
+from kozyr.server.storage import Storage
+
+#: a list of tournaments shows this many at most
+LISTED = 50
+
+
+class TournamentStore:
+    """The tournaments' tables of the room's database."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    async def create(self, values: dict[str, Any]) -> None:
+        """Insert a tournament."""
+        async with self.storage.db.begin() as conn:
+            await conn.execute(insert(TournamentRow).values(**values))
+
+    async def get(self, tid: str) -> Any:
+        """Return a tournament's row, or None."""
+        async with self.storage.db.connect() as conn:
+            return (await conn.execute(select(TournamentRow).where(
+                TournamentRow.id == tid))).first()
+
+    async def listed(self) -> list[Any]:
+        """Return the public tournaments, newest first (the last ``LISTED``)."""
+        async with self.storage.db.connect() as conn:
+            return list(await conn.execute(select(TournamentRow).where(
+                TournamentRow.private.is_(False)).order_by(TournamentRow.created.desc())
+                .limit(LISTED)))
+
+    async def active(self) -> list[Any]:
+        """Return every tournament registering or running."""
+        async with self.storage.db.connect() as conn:
+            return list(await conn.execute(select(TournamentRow).where(
+                TournamentRow.status.in_(("registering", "running")))))
+
+    async def owned_active(self, owner_id: int) -> int:
+        """Return how many tournaments ``owner_id`` has registering or running."""
+        async with self.storage.db.connect() as conn:
+            return int((await conn.execute(select(func.count()).where(
+                TournamentRow.owner_id == owner_id,
+                TournamentRow.status.in_(("registering", "running"))))).scalar_one())
+
+    async def players(self, tid: str) -> list[Any]:
+        """Return a tournament's players in order of registration."""
+        async with self.storage.db.connect() as conn:
+            return list(await conn.execute(select(TournamentPlayerRow).where(
+                TournamentPlayerRow.tournament_id == tid)
+                .order_by(TournamentPlayerRow.registered)))
+
+    async def tables(self, tid: str) -> list[Any]:
+        """Return the tables of every round drawn, by round and number."""
+        async with self.storage.db.connect() as conn:
+            return list(await conn.execute(select(TournamentTableRow).where(
+                TournamentTableRow.tournament_id == tid).order_by(
+                TournamentTableRow.round, TournamentTableRow.number)))
+
+    async def register(self, tid: str, user_id: int, name: str) -> None:
+        """Add a player (checked under the transaction: registering, not full, not in)."""
+        async with self.storage.db.begin() as conn:
+            t = (await conn.execute(select(TournamentRow).where(
+                TournamentRow.id == tid).with_for_update())).first()
+            if t is None or t.status != "registering":
+                raise ProtocolError("tournament_closed", "registration is closed: the "
+                                    "tournament has started or ended")
+            have = (await conn.execute(select(TournamentPlayerRow.user_id).where(
+                TournamentPlayerRow.tournament_id == tid))).scalars().all()
+            if user_id in have:
+                return
+            if len(have) >= t.capacity:
+                raise ProtocolError("tournament_full", f"the tournament is full "
+                                    f"({t.capacity} players)")
+            await conn.execute(insert(TournamentPlayerRow).values(
+                tournament_id=tid, user_id=user_id, name=name, registered=time.time(),
+                rating=0, points=0.0, game_points=0, status="in"))
+
+    async def unregister(self, tid: str, user_id: int) -> None:
+        """Take a player out while it is registering."""
+        async with self.storage.db.begin() as conn:
+            t = (await conn.execute(select(TournamentRow.status).where(
+                TournamentRow.id == tid).with_for_update())).first()
+            if t is None or t.status != "registering":
+                raise ProtocolError("tournament_closed", "the tournament has started: "
+                                    "leave your table instead (a bot plays it out)")
+            await conn.execute(delete(TournamentPlayerRow).where(
+                TournamentPlayerRow.tournament_id == tid,
+                TournamentPlayerRow.user_id == user_id))
+
+    async def set_status(self, tid: str, values: dict[str, Any]) -> None:
+        """Update a tournament's row."""
+        async with self.storage.db.begin() as conn:
+            await conn.execute(update(TournamentRow).where(TournamentRow.id == tid)
+                               .values(**values))
+
+    async def start(self, tid: str, ratings: dict[int, int], rounds: int | None) -> None:
+        """Mark it running with the players' ratings at the start."""
+        async with self.storage.db.begin() as conn:
+            for uid, r in ratings.items():
+                await conn.execute(update(TournamentPlayerRow).where(
+                    TournamentPlayerRow.tournament_id == tid,
+                    TournamentPlayerRow.user_id == uid).values(rating=r))
+            await conn.execute(update(TournamentRow).where(TournamentRow.id == tid).values(
+                status="running", started=time.time(), rounds=rounds))
+
+    async def draw(self, tid: str, round_no: int, tables: list[dict[str, Any]]) -> None:
+        """Store a round's tables and make it the round under way (one transaction)."""
+        async with self.storage.db.begin() as conn:
+            for number, t in enumerate(tables):
+                await conn.execute(insert(TournamentTableRow).values(
+                    tournament_id=tid, round=round_no, number=number,
+                    table_id=t["table_id"], seats=t["seats"], result=None))
+            await conn.execute(update(TournamentRow).where(TournamentRow.id == tid)
+                               .values(round=round_no))
+
+    async def table_stored(self, table_id: str) -> bool:
+        """Return True if the room's ``tables`` hold ``table_id`` (it was opened once)."""
+        async with self.storage.db.connect() as conn:
+            return (await conn.execute(select(TableRow.id).where(
+                TableRow.id == table_id))).first() is not None
+
+    async def finished_match(self, table_id: str) -> Any:
+        """Return the finished match last played at ``table_id`` (its games row), or None."""
+        async with self.storage.db.connect() as conn:
+            row = (await conn.execute(select(GameRow).join(
+                TableRow, TableRow.game_id == GameRow.id).where(
+                TableRow.id == table_id))).first()
+        return row if row is not None and row.status == "finished" else None
+
+    async def score(self, tid: str, round_no: int, number: int, result: dict[str, Any],
+                    gains: dict[int, tuple[float, int]]) -> bool:
+        """Store a table's result and add its points to its players, once; return False if
+        it was scored already."""
+        async with self.storage.db.begin() as conn:
+            row = (await conn.execute(select(TournamentTableRow.result).where(
+                TournamentTableRow.tournament_id == tid, TournamentTableRow.round == round_no,
+                TournamentTableRow.number == number).with_for_update())).first()
+            if row is None or row.result is not None:
+                return False
+            await conn.execute(update(TournamentTableRow).where(
+                TournamentTableRow.tournament_id == tid, TournamentTableRow.round == round_no,
+                TournamentTableRow.number == number).values(result=result))
+            for uid, (points, game_points) in gains.items():
+                await conn.execute(update(TournamentPlayerRow).where(
+                    TournamentPlayerRow.tournament_id == tid,
+                    TournamentPlayerRow.user_id == uid).values(
+                    points=TournamentPlayerRow.points + points,
+                    game_points=TournamentPlayerRow.game_points + game_points))
+        return True
+
+    async def knock_out(self, tid: str, user_ids: list[int]) -> None:
+        """Mark players out of a knockout."""
+        if not user_ids:
+            return
+        async with self.storage.db.begin() as conn:
+            await conn.execute(update(TournamentPlayerRow).where(
+                TournamentPlayerRow.tournament_id == tid,
+                TournamentPlayerRow.user_id.in_(user_ids)).values(status="out"))
+
+    async def finish(self, tid: str, places: dict[int, int], winner: tuple[int, str] | None
+                     ) -> None:
+        """Store the final places and the winner; mark it finished."""
+        async with self.storage.db.begin() as conn:
+            for uid, place in places.items():
+                await conn.execute(update(TournamentPlayerRow).where(
+                    TournamentPlayerRow.tournament_id == tid,
+                    TournamentPlayerRow.user_id == uid).values(place=place))
+            await conn.execute(update(TournamentRow).where(TournamentRow.id == tid).values(
+                status="finished", finished=time.time(),
+                winner_id=winner[0] if winner else None, winner=winner[1] if winner else None))
+
+    async def titles(self, user_id: int) -> list[dict[str, Any]]:
+        """Return the tournaments ``user_id`` won, newest first (the profile's titles)."""
+        async with self.storage.db.connect() as conn:
+            rows = await conn.execute(select(TournamentRow).where(
+                TournamentRow.winner_id == user_id, TournamentRow.status == "finished")
+                .order_by(TournamentRow.finished.desc()))
+            return [{"tournament": t.id, "name": t.name, "game": t.game, "preset": t.preset,
+                     "at": t.finished} for t in rows]
