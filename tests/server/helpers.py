@@ -275,9 +275,13 @@ def play_to_end(ws: Ws, table: str) -> dict[str, Any]:
 
 
 # -- a `kozyr serve` subprocess ------------------------------------------------------------
-async def start_server(db: str, port: int, tmp: Path) -> subprocess.Popen[bytes]:
-    """Start ``kozyr serve`` on ``db`` and loopback ``port`` (in folder ``tmp``); wait for it."""
-    env = dict(os.environ, KOZYR_BOT_DELAY="0", KOZYR_GRACE="60", KOZYR_BOT_WORKERS="1")
+async def start_server(db: str, port: int, tmp: Path, **extra: str
+                       ) -> subprocess.Popen[bytes]:
+    """Start ``kozyr serve`` on ``db`` and loopback ``port`` (in folder ``tmp``); wait for it.
+
+    ``extra``: more environment variables (``KOZYR_...``) for it."""
+    env = dict(os.environ, KOZYR_BOT_DELAY="0", KOZYR_GRACE="60", KOZYR_BOT_WORKERS="1",
+               **extra)
     kozyr = Path(sys.executable).parent / "kozyr"
     proc = subprocess.Popen([str(kozyr), "serve", "--port", str(port), "--db", db],
                             cwd=tmp, env=env, stdout=subprocess.DEVNULL,

@@ -275,3 +275,95 @@ async def test_a_knockout_at_four_seat_tables(db_url: str) -> None:
     assert sorted(sum(not s["bot"] for s in x["seats"]) for x in t["rounds"][0]["tables"]) \
         == [2, 3]
     assert sum(not s["bot"] for s in t["rounds"][1]["tables"][0]["seats"]) == 2
+
+
+async def test_a_player_who_does_not_come_scores_nothing_and_does_not_go_on(
+        db_url: str) -> None:
+    names = ["ann", "bob"]
+    async with live_server(db_url, tournament_poll=0.05, grace=0.1) as (base, _app):
+        tokens = await register_users(base, [*names, "zed"])
+        from .helpers import Client
+
+        owner = await Client.connect(base, tokens["ann"])
+        await owner.send({"type": "tournament_create",
+                          "spec": spec(capacity=3, players=2, kind="swiss", rounds=1)})
+        tid = (await owner.expect("tournament_created"))["tournament"]["id"]
+        for name in [*names, "zed"]:  # zed registers, and never comes to his table
+            c = await Client.connect(base, tokens[name])
+            await c.send({"type": "tournament_register", "tournament": tid})
+            await c.expect("ok")
+            await c.close()
+        await owner.close()
+        # it starts at its capacity: three players, two tables (ann or bob with zed or a bot)
+        deadline = time.monotonic() + 120
+        views = await asyncio.gather(*(play_tournament(base, tokens[n], tid,
+                                                       random.Random(i), deadline)
+                                       for i, n in enumerate(names)))
+        t = views[0]
+        assert t["status"] == "finished"
+        zed = next(p for p in t["players"] if p["name"] == "zed")
+        assert (zed["points"], zed["game_points"]) == (0.0, 0)  # whatever his bot did
+        assert zed["place"] != 1
+        table = next(x for x in t["rounds"][0]["tables"]
+                     if "zed" in [s["name"] for s in x["seats"]])
+        assert table["result"]["forfeits"] == ["zed"]
+        assert t["winner"] != "zed"
+
+
+async def test_kill_9_in_the_middle_of_a_tournament_then_it_resumes(tmp_path: Any) -> None:
+    import signal
+
+    import httpx
+
+    from kozyr.records import replay_record
+
+    from .conftest import free_port
+    from .helpers import Client, start_server, stop_server
+
+    db = f"sqlite+aiosqlite:///{tmp_path}/room.db"
+    port = free_port()
+    base = f"ws://127.0.0.1:{port}"
+    env = {"KOZYR_TOURNAMENT_POLL": "0.1"}
+    proc = await start_server(db, port, tmp_path, **env)
+    try:
+        names = ["ann", "bob", "cid", "dan"]
+        tokens = await register_users(base, names)
+        owner = await Client.connect(base, tokens["ann"])
+        await owner.send({"type": "tournament_create", "spec": spec(
+            capacity=4, players=2, kind="swiss", rounds=2, deals=2)})
+        tid = (await owner.expect("tournament_created"))["tournament"]["id"]
+        for name in names:
+            c = await Client.connect(base, tokens[name])
+            await c.send({"type": "tournament_register", "tournament": tid})
+            await c.expect("ok")
+            await c.close()
+        await owner.close()
+        deadline = time.monotonic() + 240
+        tables: dict[str, list[str]] = {n: [] for n in names}
+        players = [asyncio.create_task(play_tournament(base, tokens[n], tid,
+                                                       random.Random(i), deadline, tables[n]))
+                   for i, n in enumerate(names)]
+        http = httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}")
+        # the middle of round 1: every table open and its match under way
+        while not all(tables.values()):
+            assert time.monotonic() < deadline
+            await asyncio.sleep(0.02)
+        await asyncio.sleep(0.1)
+        now = (await http.get(f"/api/tournaments/{tid}")).json()["tournament"]
+        assert now["round"] == 1 and any(x["status"] == "playing"
+                                         for x in now["rounds"][0]["tables"])
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(10)
+        proc = await start_server(db, port, tmp_path, **env)
+        views = await asyncio.gather(*players)  # they reconnect and play on
+        t = views[0]
+        assert t["status"] == "finished" and t["round"] == 2
+        assert [len(r["tables"]) for r in t["rounds"]] == [2, 2]
+        assert sorted(p["place"] for p in t["players"]) == [1, 2, 3, 4]
+        for r in t["rounds"]:
+            for x in r["tables"]:  # every match whole: its record replays to its result
+                record = (await http.get(f"/api/games/{x['game_id']}/record")).json()
+                assert replay_record(record).match.totals == x["result"]["totals"]
+        await http.aclose()
+    finally:
+        stop_server(proc)

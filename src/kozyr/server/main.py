@@ -91,6 +91,8 @@ ENV: dict[str, tuple[str, Callable[[str], Any]]] = {
     "KOZYR_BOT_DELAY": ("bot_delay", _number(float, 0)),
     "KOZYR_GRACE": ("grace", _number(float, 0)),
     "KOZYR_QUICK_FILL": ("quick_fill", _number(float, 0)),
+    "KOZYR_TOURNAMENT_POLL": ("tournament_poll", _number(float, 0.01)),
+    "KOZYR_MAX_TOURNAMENTS_PER_USER": ("max_tournaments_per_user", _number(int, 1)),
     "KOZYR_BOT_WORKERS": ("bot_workers", _number(int, 1)),
     "KOZYR_RATE": ("rate", _number(float, 0.1)),
     "KOZYR_ORIGINS": ("origins", _origins),
