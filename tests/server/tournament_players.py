@@ -26,14 +26,16 @@ async def register_users(base: str, names: list[str]) -> dict[str, str]:
     return tokens
 
 
-async def play_tournament(base: str, token: str, tid: str, rng: random.Random,
+async def play_tournament(base: str | list[str], token: str, tid: str, rng: random.Random,
                           deadline: float, tables: list[str] | None = None) -> dict[str, Any]:
     """Play every table of tournament ``tid`` that seats ``token``'s user; return the final
-    TournamentView.  A lost connection is opened again (the server may be restarting)."""
+    TournamentView.  A lost connection is opened again (the server may be restarting), to
+    the next of the ``base`` URLs if there are several (the processes of one room)."""
     seen = tables if tables is not None else []
+    bases = [base] if isinstance(base, str) else list(base)
     while True:
         try:
-            return await _session(base, token, tid, rng, deadline, seen)
+            return await _session(bases[0], token, tid, rng, deadline, seen)
         except (TimeoutError, OSError, ConnectionError) as e:
             if time.monotonic() > deadline:
                 raise AssertionError(f"the tournament did not end: {e!r}") from e
@@ -42,6 +44,7 @@ async def play_tournament(base: str, token: str, tid: str, rng: random.Random,
                                         "ConnectionClosed", "InvalidStatus",
                                         "InvalidMessage") or time.monotonic() > deadline:
                 raise
+        bases.append(bases.pop(0))
         await asyncio.sleep(0.2)
 
 

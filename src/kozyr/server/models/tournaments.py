@@ -73,5 +73,7 @@ class TournamentTableRow(Base):
     table_id: Mapped[str] = mapped_column(String(16), index=True)
     #: [{"user_id": int | None, "name": str}] per seat (user_id None: a bot)
     seats: Mapped[Any] = mapped_column(JSON)
+    #: the table is open at the room (its players may be sent to it)
+    opened: Mapped[bool] = mapped_column(Boolean, default=False)
     #: the scored result ({"totals", "points", "advance", "forfeits", "game_id"}) or None
     result: Mapped[Any] = mapped_column(JSON, nullable=True)

@@ -56,8 +56,6 @@ class Tournaments:
         self.followers: dict[str, dict[Conn, str]] = {}
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
-        #: the round tables this process has made sure are open, since it started
-        self._opened: set[str] = set()
         self._shapes: dict[str, tuple[int, str]] = {}
 
     # -- life cycle -------------------------------------------------------------------------
@@ -253,14 +251,15 @@ class Tournaments:
         await self._open_round(await self.store.get(t.id))
 
     async def _open_round(self, t: Any) -> None:
-        """Open every table of the round under way that is not open (after a restart too)."""
+        """Open every table of the round under way that is not open (after a restart too),
+        then send its players there (``you.table`` shows only open tables)."""
         for row in await self.store.tables(t.id):
-            if row.round != t.round or row.result is not None or row.table_id in self._opened:
+            if row.round != t.round or row.opened:
                 continue
-            self._opened.add(row.table_id)
-            if row.table_id in self.lobby.tables or await self.store.table_stored(row.table_id):
-                continue  # restored by the lobby (or hosted by another process)
-            await open_table(self.lobby, t, row.table_id, row.seats)
+            if row.table_id not in self.lobby.tables and not await self.store.table_stored(
+                    row.table_id):
+                await open_table(self.lobby, t, row.table_id, row.seats)
+            await self.store.opened(t.id, row.round, row.number)
             note = {"type": "tournament_table", "tournament": t.id, "round": t.round,
                     "table": row.table_id}
             uids = {s["user_id"] for s in row.seats if s.get("user_id") is not None}

@@ -126,9 +126,16 @@ class TournamentStore:
             for number, t in enumerate(tables):
                 await conn.execute(insert(TournamentTableRow).values(
                     tournament_id=tid, round=round_no, number=number,
-                    table_id=t["table_id"], seats=t["seats"], result=None))
+                    table_id=t["table_id"], seats=t["seats"], opened=False, result=None))
             await conn.execute(update(TournamentRow).where(TournamentRow.id == tid)
                                .values(round=round_no))
+
+    async def opened(self, tid: str, round_no: int, number: int) -> None:
+        """Note that a round's table is open: its players are sent to it from now on."""
+        async with self.storage.db.begin() as conn:
+            await conn.execute(update(TournamentTableRow).where(
+                TournamentTableRow.tournament_id == tid, TournamentTableRow.round == round_no,
+                TournamentTableRow.number == number).values(opened=True))
 
     async def table_stored(self, table_id: str) -> bool:
         """Return True if the room's ``tables`` hold ``table_id`` (it was opened once)."""

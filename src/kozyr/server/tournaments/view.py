@@ -55,6 +55,7 @@ def view(t: Any, players: list[Any], tables: list[Any], per_table: int, describe
                 "totals": result["totals"], "points": result["points"],
                 "advance": result["advance"], "forfeits": result["forfeits"]}})
         if (row.round == t.round and t.status == "running" and viewer is not None
+                and row.opened
                 and any(s.get("user_id") == viewer for s in row.seats)):
             mine = row.table_id
     out["rounds"] = [{"round": r, "tables": ts} for r, ts in sorted(rounds.items())]

@@ -67,6 +67,7 @@ def upgrade() -> None:
         sa.Column("number", sa.Integer, primary_key=True),
         sa.Column("table_id", sa.String(16), nullable=False),
         sa.Column("seats", sa.JSON, nullable=False),
+        sa.Column("opened", sa.Boolean, nullable=False),
         sa.Column("result", sa.JSON, nullable=True),
     )
     op.create_index("ix_tournament_tables_table_id", "tournament_tables", ["table_id"])
