@@ -268,7 +268,8 @@ export class LobbyView {
   }
 }
 
-function optionInput(opt, value) {
+/** Return the form control of rule option `opt` set to `value` (tournaments.js too). */
+export function optionInput(opt, value) {
   const id = `opt-${opt.name}`;
   if (opt.choices && opt.choices.length) {
     return h("select", { id, name: opt.name }, opt.choices.map((c) =>
@@ -295,7 +296,8 @@ function optionInput(opt, value) {
   return h("input", { id, name: opt.name, type: "text", value: value ?? "" });
 }
 
-function readInput(input, opt) {
+/** Return the value of a control made by optionInput. */
+export function readInput(input, opt) {
   if (input.tagName === "SELECT") return JSON.parse(input.value);
   if (input.type === "checkbox") return input.checked;
   if (input.dataset.optional) return input.value.trim() === "" ? null : Number(input.value);

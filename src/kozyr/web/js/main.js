@@ -1,6 +1,6 @@
 // The single-page app: header (navigation, language, sound), hash routes, one live connection.
 //   #/lobby  #/login  #/leaders[/game/preset]  #/profile/NAME  #/table/ID[?invite=X]
-//   #/replay/GAME_ID
+//   #/replay/GAME_ID  #/tournaments  #/tournament/ID[?invite=X]
 import { api, Conn, savedToken, saveToken } from "./api.js";
 import { installSuitSymbols } from "./cards.js";
 import { initLang, LANGS, lang, onLang, setLang, t } from "./i18n.js";
@@ -10,6 +10,8 @@ import { ReplayView } from "./replay.js";
 import { fetchMeta } from "./rules.js";
 import { beep, setSound, soundOn } from "./sound.js";
 import { TableView } from "./table/view.js";
+import { TournamentPage, tableReady } from "./tournament.js";
+import { TournamentsView } from "./tournaments.js";
 import { h, mount } from "./ui.js";
 
 class App {
@@ -29,6 +31,8 @@ class App {
     this.status = h("div.conn-status", { role: "status" });
     mount(document.getElementById("app"), this.header, this.main, this.status);
     this.conn.on("welcome", (m) => this.setUser(m.user));
+    // A tournament seated us at its next round's table (tournament.js): say so, then go.
+    this.conn.on("tournament_table", (m) => tableReady(this, m));
     this.conn.on("down", () => { this.status.textContent = t("table.reconnecting");
       this.status.classList.add("down"); });
     this.conn.on("open", () => { this.status.textContent = "";
@@ -79,6 +83,7 @@ class App {
       h("nav", { "aria-label": t("nav.main") },
         h("a", { href: "#/lobby" }, t("nav.lobby")),
         h("a", { href: "#/leaders" }, t("nav.leaders")),
+        h("a", { href: "#/tournaments" }, t("nav.tournaments")),
         u && !u.guest ? h("a", { href: `#/profile/${encodeURIComponent(u.name)}` },
           t("nav.profile")) : null),
       h("div.user",
@@ -119,6 +124,12 @@ class App {
         break;
       case "profile":
         profileView(root, parts[1] || (this.user && this.user.name) || "");
+        break;
+      case "tournaments":
+        this.view = new TournamentsView(this.conn, root, this);
+        break;
+      case "tournament":
+        this.view = new TournamentPage(this.conn, root, this, parts[1], params.get("invite"));
         break;
       case "replay":
         this.view = new ReplayView(root, parts[1]);

@@ -8,6 +8,7 @@ import { api } from "./api.js";
 import { lang, t, tOr } from "./i18n.js";
 import { titleOf } from "./lobby.js";
 import { fetchMeta } from "./rules.js";
+import { titlesBox } from "./tournaments.js";
 import { h, mount } from "./ui.js";
 import { displayName } from "./words.js";
 
@@ -167,6 +168,7 @@ export async function profileView(root, name) {
   }
   const history = p.history || [];
   mount(root, h("section.profile", h("h2", t("profile.title", { name: p.user.name })),
+    titlesBox(p.titles, meta), // tournaments won
     h("h3", t("profile.ratings")), ratingsBox(p, meta),
     h("h3", t("profile.reputation")), reputationBox(p),
     stats ? [h("h3", t("profile.stats")), statsBox(stats, meta)] : null,

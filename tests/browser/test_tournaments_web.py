@@ -1,0 +1,434 @@
+"""Tournaments in the page (issue 16): the list and the create form (#/tournaments), a
+tournament's page (#/tournament/ID) with registration, a knockout that runs to its end (two
+players of two-player Thousand, one deal a match: one in the page, one over a websocket), the
+"your table is ready" banner that goes to the table, the invite link of a private one, and
+the winner's title on his profile — in English, Russian and Arabic.
+
+The drawing of a bigger knockout's bracket and of a Swiss's standings is checked on fixed
+TournamentView data (docs/protocol.md §3) served in place of GET /api/tournaments/ID, on a
+desktop and on a 390x844 phone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.fixtures import STATUS_JS, act_once, register
+from tests.browser.test_profile_web import http_register, no_sideways_scroll, plain
+from tests.server.helpers import Client, play_until
+
+pytestmark = pytest.mark.browser
+
+LANGS = ("en", "ru", "ar")
+CATALOGUE = "(lang) => import(`/static/i18n/${lang}.js`).then((m) => m.default)"
+SET_LANG = "async (l) => (await import('/static/js/i18n.js')).setLang(l)"
+NOW = 1764410000.0
+
+
+def info(tid: str, **over: Any) -> dict[str, Any]:
+    """Return a TournamentInfo (docs/protocol.md §3) with ``over`` changed."""
+    base: dict[str, Any] = {
+        "id": tid, "name": f"Cup {tid}", "owner": "ann", "game": "thousand",
+        "preset": "two_players", "kind": "knockout", "rounds": 2, "deals": 1, "clock": 30,
+        "private": False, "capacity": 4, "registered": 4, "start_at": None,
+        "status": "running", "round": 2, "created": NOW, "started": NOW + 60,
+        "finished": None, "winner": None, "players_per_table": 2,
+        "describe": "thousand (two_players): 2 players, game to 1000"}
+    return base | over
+
+
+def seat(name: str) -> dict[str, Any]:
+    return {"name": name, "bot": name.startswith("bot:")}
+
+
+def table(tid: str, names: list[str], *, game_id: str | None = None,
+          result: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {"table": tid, "game_id": game_id, "status": "finished" if result else "playing",
+            "seats": [seat(n) for n in names], "result": result}
+
+
+def knockout_view() -> dict[str, Any]:
+    """Four players, two rounds: the first played (ann and dan advance), the final on."""
+    players = [
+        {"name": "ann", "rating": 1520, "points": 1.0, "game_points": 845, "status": "in",
+         "place": None, "titles": 2},
+        {"name": "bob", "rating": 1490, "points": 0.0, "game_points": 412, "status": "out",
+         "place": 3, "titles": 0},
+        {"name": "carl", "rating": 1400, "points": 0.0, "game_points": 0, "status": "out",
+         "place": 3, "titles": 0},
+        {"name": "dan", "rating": 1450, "points": 1.0, "game_points": 320, "status": "in",
+         "place": None, "titles": 0}]
+    rounds = [
+        {"round": 1, "tables": [
+            table("t1", ["ann", "bob"], game_id="g1",
+                  result={"totals": [845, 412], "points": [1, 0], "advance": ["ann"],
+                          "forfeits": []}),
+            table("t2", ["carl", "dan"], game_id="g2",
+                  result={"totals": [0, 320], "points": [0, 1], "advance": ["dan"],
+                          "forfeits": ["carl"]})]},
+        {"round": 2, "tables": [table("t3", ["ann", "dan"], game_id="g3")]}]
+    return info("KO1") | {
+        "players": players, "standings": [], "rounds": rounds,
+        "you": {"registered": False, "owner": False, "table": None}, "invite": None,
+        "tiebreaks": "match points, then game points, then rating at the start"}
+
+
+def swiss_view() -> dict[str, Any]:
+    """Three players and a bot's byes, two Swiss rounds played: the standings."""
+    standings = [{"place": 1, "name": "eve", "points": 2.0, "game_points": 1210,
+                  "rating": 1500},
+                 {"place": 2, "name": "fay", "points": 1.0, "game_points": 990,
+                  "rating": 1510},
+                 {"place": 3, "name": "gus", "points": 0.0, "game_points": 300,
+                  "rating": 1490}]
+    players = [{"name": s["name"], "rating": s["rating"], "points": s["points"],
+                "game_points": s["game_points"], "status": "in", "place": s["place"],
+                "titles": 0} for s in standings]
+    rounds = [
+        {"round": 1, "tables": [
+            table("s1", ["eve", "fay"], game_id="h1",
+                  result={"totals": [640, 500], "points": [1, 0], "advance": [],
+                          "forfeits": []}),
+            table("s2", ["gus", "bot:normal"], game_id="h2",
+                  result={"totals": [120, 700], "points": [0, 1], "advance": [],
+                          "forfeits": []})]},
+        {"round": 2, "tables": [
+            table("s3", ["eve", "gus"], game_id="h3",
+                  result={"totals": [570, 180], "points": [1, 0], "advance": [],
+                          "forfeits": []}),
+            table("s4", ["fay", "bot:normal"], game_id="h4",
+                  result={"totals": [490, 300], "points": [1, 0], "advance": [],
+                          "forfeits": []})]}]
+    return info("SW1", kind="swiss", rounds=2, status="finished", round=2,
+                finished=NOW + 3600, winner="eve", capacity=3, registered=3) | {
+        "players": players, "standings": standings, "rounds": rounds,
+        "you": {"registered": False, "owner": False, "table": None}, "invite": None,
+        "tiebreaks": "match points, then game points, then rating at the start"}
+
+
+def serve(page: Any, path: str, body: dict[str, Any]) -> None:
+    """Answer GET ``path`` (and its queries) with ``body`` instead of the server."""
+    page.route(f"**{path}", lambda route: route.fulfill(
+        status=200, content_type="application/json", body=json.dumps(body)))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("viewport", [(1280, 860), (390, 844)], ids=["desktop", "phone"])
+def test_a_knockouts_bracket_and_a_swiss_standings(browser: Any, server: str, shots: Path,
+                                                   lang: str,
+                                                   viewport: tuple[int, int]) -> None:
+    ctx = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    serve(page, "/api/tournaments/KO1", {"tournament": knockout_view()})
+    serve(page, "/api/tournaments/SW1", {"tournament": swiss_view()})
+    page.goto(f"{server}/?lang={lang}#/tournament/KO1")
+    page.wait_for_selector(".tournament-page .bracket")
+    words = page.evaluate(CATALOGUE, lang)
+    assert page.evaluate("() => document.documentElement.dir") == ("rtl" if lang == "ar"
+                                                                    else "ltr")
+    assert "Cup KO1" in page.locator(".tour-title").inner_text()
+    assert page.locator(".tour-title .tour-status").inner_text() == words[
+        "tour.status.running"]
+    # a column per round, the last (one table) the final
+    heads = page.locator(".bracket-round h4").all_inner_texts()
+    assert [plain(x) for x in heads] == [words["tour.round_n"].replace("{n}", "1"),
+                                         words["tour.final"]]
+    first = page.locator(".match-box[data-table='t1']")
+    assert first.locator(".seat-line.advance").get_attribute("data-name") == "ann"
+    assert words["tour.advances"] in first.locator(".seat-line.advance").inner_text()
+    assert first.locator(".seat-total").all_inner_texts() == ["845", "412"]
+    assert first.locator("a.replay").get_attribute("href") == "#/replay/g1"
+    assert first.locator("a.watch").count() == 0
+    second = page.locator(".match-box[data-table='t2']")
+    assert second.locator(".seat-line.forfeit").get_attribute("data-name") == "carl"
+    final = page.locator(".match-box[data-table='t3']")
+    assert final.get_attribute("data-status") == "playing"
+    assert final.locator("a.watch").get_attribute("href") == "#/table/t3"
+    assert final.locator("a.replay").count() == 0
+    assert final.locator(".seat-line.advance").count() == 0
+    # the players, the facts, the tie-break rule in the page's language
+    assert page.locator(".tour-players tbody tr").count() == 4
+    assert page.locator(".tour-players tr[data-name='bob'] td").nth(2).inner_text() == words[
+        "tour.player.out"]
+    assert plain(page.locator("[data-fact='deals'] dd").inner_text()) == words[
+        "tour.deals_n"].replace("{n}", "1")
+    rule = plain(page.locator(".tiebreaks").inner_text())
+    assert rule == words["tour.tiebreak_line"].replace("{rule}", (
+        knockout_view()["tiebreaks"] if lang == "en" else words["tour.tiebreaks"]))
+    assert page.locator("#t-register").count() == 0  # running: no registration
+    assert page.locator(".standings").count() == 0
+    if viewport[0] < 500:
+        no_sideways_scroll(page)
+    page.screenshot(path=str(shots / f"tournament-knockout-{lang}-{viewport[0]}.png"),
+                    full_page=True)
+    # a Swiss: the standings by place, each round's tables, the winner
+    page.goto(f"{server}/#/tournament/SW1")
+    page.wait_for_selector(".tournament-page .standings")
+    rows = page.locator(".standings tbody tr")
+    assert [rows.nth(i).get_attribute("data-name") for i in range(3)] == ["eve", "fay", "gus"]
+    assert rows.nth(0).locator(".points").inner_text() == "2.0" or rows.nth(0).locator(
+        ".points").inner_text() == "2"
+    assert rows.nth(1).locator(".game-points").inner_text() == "990"
+    assert page.locator(".swiss-round").count() == 2
+    assert "object" not in page.locator(".tour-info").inner_text()
+    assert page.locator(".bracket").count() == 0
+    assert plain(page.locator(".tour-champion").inner_text()).endswith(
+        words["tour.champion"].replace("{name}", "eve"))
+    bot = page.locator(".match-box[data-table='s2'] .seat-line").nth(1)
+    assert "bot:" not in bot.inner_text()  # a bot by its shown name
+    if viewport[0] < 500:
+        no_sideways_scroll(page)
+    page.screenshot(path=str(shots / f"tournament-swiss-{lang}-{viewport[0]}.png"),
+                    full_page=True)
+    ctx.close()
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_list_by_status_and_the_form_on_a_phone(browser: Any, server: str, shots: Path,
+                                                    lang: str) -> None:
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    listed = [info("L1", status="registering", round=0, registered=1, started=None,
+                   start_at=NOW + 7200, name="Long-named Saturday evening open cup"),
+              info("L2", status="registering", round=0, registered=0, started=None,
+                   kind="swiss", rounds=5),
+              info("L3"),
+              info("L4", status="finished", finished=NOW + 5000, winner="ann"),
+              info("L5", status="cancelled", started=None)]
+    serve(page, "/api/tournaments", {"tournaments": listed})
+    register(page, server)
+    page.goto(f"{server}/#/tournaments")
+    page.evaluate(SET_LANG, lang)
+    page.wait_for_selector(".tour-line[data-tournament='L5']")
+    page.wait_for_selector("#t-submit")
+    words = page.evaluate(CATALOGUE, lang)
+
+    def ids(section: str) -> list[str]:
+        sel = f".tour-section[data-section='{section}'] .tour-line"
+        return [str(x) for x in page.eval_on_selector_all(
+            sel, "(els) => els.map((e) => e.dataset.tournament)")]
+
+    assert ids("registering") == ["L1", "L2"]
+    assert ids("running") == ["L3"]
+    assert ids("finished") == ["L4", "L5"]
+    first = page.locator(".tour-line[data-tournament='L1']")
+    assert "1/4" in first.inner_text()
+    assert first.locator("a.tour-name").get_attribute("href") == "#/tournament/L1"
+    assert plain(page.locator(".tour-line[data-tournament='L2'] .kind").inner_text()) == \
+        words["tour.swiss_rounds"].replace("{n}", "5")
+    assert words["tour.when_full"] in plain(page.locator(
+        ".tour-line[data-tournament='L2']").inner_text())
+    assert "ann" in page.locator(".tour-line[data-tournament='L4'] .winner").inner_text()
+    assert page.locator(".tour-line[data-tournament='L5'] .tour-status").inner_text() == \
+        words["tour.status.cancelled"]
+    # the form: rounds only for a Swiss, the start time only "at a set time"
+    assert page.locator(".t-rounds-row").is_hidden()
+    page.select_option("#t-kind", "swiss")
+    assert page.locator(".t-rounds-row").is_visible()
+    assert page.locator("#t-start-at").is_disabled()
+    page.check("#t-at-time")
+    assert page.locator("#t-start-at").is_enabled()
+    page.fill("#t-name", "Evening cup")
+    page.click("#t-submit")  # no time chosen: said, nothing sent
+    assert page.locator("#t-error").inner_text() == words["tour.need_start"]
+    no_sideways_scroll(page)
+    page.screenshot(path=str(shots / f"tournaments-phone-{lang}.png"), full_page=True)
+    ctx.close()
+    assert not errors, errors
+
+
+def test_your_table_banner_goes_to_the_table(page: Any, server: str) -> None:
+    """A ``tournament_table`` push shows the banner; Stay keeps the page, else it goes."""
+    serve(page, "/api/tournaments/KO1", {"tournament": knockout_view()})
+    page.goto(f"{server}/#/tournament/KO1")
+    page.wait_for_selector(".bracket")
+    push = ("(m) => window.kozyr.conn.emit('tournament_table', {type: 'tournament_table',"
+            " tournament: 'KO1', round: m.round, table: m.table})")
+    page.evaluate(push, {"round": 2, "table": "nosuch1"})
+    banner = page.locator("#tour-banner")
+    assert banner.locator("span").inner_text() == "Your table of round 2 is ready"
+    page.click("#t-stay")
+    page.wait_for_timeout(3600)
+    assert page.evaluate("() => location.hash") == "#/tournament/KO1"
+    page.click("#t-go")
+    page.wait_for_function("() => location.hash === '#/table/nosuch1'")
+    assert banner.count() == 0
+    page.goto(f"{server}/#/tournament/KO1")
+    page.wait_for_selector(".bracket")
+    page.evaluate(push, {"round": 3, "table": "nosuch2"})
+    page.wait_for_function("() => location.hash === '#/table/nosuch2'", timeout=6000)
+
+
+# -- against the real server ------------------------------------------------------------
+
+
+def create_through_the_form(page: Any, server: str, lang: str, name: str, *,
+                            private: bool = False) -> str:
+    """Fill the create form (two-player Thousand, knockout, a deal a match, two players,
+    when full); return the new tournament's id once its page shows."""
+    page.goto(f"{server}/#/tournaments")
+    page.evaluate(SET_LANG, lang)
+    page.wait_for_selector("#t-submit")
+    page.fill("#t-name", name)
+    page.select_option("#t-game", "thousand")
+    page.select_option("#t-preset", "two_players")
+    page.select_option("#t-kind", "knockout")
+    assert page.locator(".t-rounds-row").is_hidden()  # rounds are a Swiss's only
+    page.fill("#t-deals", "1")
+    page.fill("#t-capacity", "2")
+    page.check("#t-when-full")
+    if private:
+        page.check("#t-private")
+    page.click("#t-submit")
+    page.wait_for_selector(".tournament-page .tour-title")
+    assert page.locator("#t-error").count() == 0
+    tid = str(page.evaluate("() => window.kozyr.view.id"))
+    assert page.evaluate("() => location.hash").startswith(f"#/tournament/{tid}")
+    return tid
+
+
+def second_player(server: str, tid: str, out: dict[str, Any]) -> threading.Thread:
+    """Register a player over HTTP; in a thread, register him for the tournament over a
+    websocket and play his seat (random legal moves) when the round seats him."""
+    name = f"opp{random.randrange(10**6)}"
+    token = http_register(server, name)
+    out["name"] = name
+
+    async def run() -> None:
+        c = await Client.connect("ws" + server[len("http"):], token)
+        try:
+            await c.send({"type": "tournament_register", "tournament": tid, "id": 1})
+            answer = await c.expect("ok", "error")
+            assert answer["type"] == "ok", answer
+            out["registered"] = True
+            push = await c.expect("tournament_table", timeout=60)
+            out["table"] = push["table"]
+            await c.send({"type": "resync", "table": push["table"], "version": 0})
+            out["over"] = await play_until({0: c}, push["table"], random.Random(5),
+                                           timeout=60)
+        finally:
+            await c.close()
+
+    def main() -> None:
+        try:
+            asyncio.run(run())
+        except BaseException as e:  # handed to the test
+            out["error"] = e
+
+    worker = threading.Thread(target=main, daemon=True)
+    worker.start()
+    return worker
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_create_register_and_play_a_knockout(page: Any, server: str, shots: Path,
+                                             lang: str) -> None:
+    me = register(page, server)
+    tname = f"Cup {lang} {random.randrange(10**6)}"
+    tid = create_through_the_form(page, server, lang, tname)
+    words = page.evaluate(CATALOGUE, lang)
+    assert tname in page.locator(".tour-title").inner_text()
+    assert page.locator(".tour-title .tour-status").inner_text() == words[
+        "tour.status.registering"]
+    assert page.locator("[data-fact='players'] dd").inner_text() == "0/2"
+    assert plain(page.locator("[data-fact='start'] dd").inner_text()) == words[
+        "tour.when_full"]
+    # register, withdraw, register again: the player list follows
+    page.click("#t-register")
+    page.wait_for_selector(f".tour-players tr[data-name='{me}']")
+    assert page.locator("#t-unregister").inner_text() == words["tour.unregister"]
+    page.click("#t-unregister")
+    page.wait_for_selector(f".tour-players tr[data-name='{me}']", state="detached")
+    page.click("#t-register")
+    page.wait_for_selector(f".tour-players tr[data-name='{me}']")
+    # the list shows it among those registering
+    page.goto(f"{server}/#/tournaments")
+    line = page.locator(f".tour-section[data-section='registering']"
+                        f" .tour-line[data-tournament='{tid}']")
+    line.wait_for()
+    assert "1/2" in line.inner_text()
+    page.screenshot(path=str(shots / f"tournaments-list-{lang}.png"), full_page=True)
+    line.locator("a.tour-name").click()
+    page.wait_for_selector(f".tour-players tr[data-name='{me}']")
+    # a second player fills it: it starts, and the banner takes us to our table
+    out: dict[str, Any] = {}
+    worker = second_player(server, tid, out)
+    page.wait_for_selector("#tour-banner", timeout=30000)
+    assert plain(page.locator("#tour-banner span").inner_text()) == words[
+        "tour.table_ready"].replace("{n}", "1")
+    page.screenshot(path=str(shots / f"tournament-banner-{lang}.png"))
+    page.wait_for_function("() => location.hash.startsWith('#/table/')", timeout=10000)
+    table = page.evaluate("() => location.hash.split('/')[2]")
+    page.wait_for_function("() => window.kozyr.view && window.kozyr.view.seat !== null"
+                           " && window.kozyr.view.obs", timeout=20000)
+    for _ in range(400):  # our seat's moves, through the page, until the match ends
+        st = page.evaluate(STATUS_JS)
+        if st and st["over"]:
+            break
+        if page.evaluate("() => { const v = window.kozyr.view;"
+                         " return !!(v && v.myTurn && v.myTurn() && !v.sent); }"):
+            act_once(page)
+        page.wait_for_timeout(120)
+    else:
+        raise AssertionError("the match did not end")
+    worker.join(60)
+    assert "error" not in out, out.get("error")
+    assert out["table"] == table
+    # the tournament is over: the final with its replay, the winner, the title
+    page.goto(f"{server}/#/tournament/{tid}")
+    page.wait_for_function("() => { const s = document.querySelector('.tournament-page');"
+                           " return s && s.dataset.status === 'finished'; }", timeout=20000)
+    box = page.locator(f".match-box[data-table='{table}']")
+    assert box.get_attribute("data-status") == "finished"
+    assert box.locator("a.replay").count() == 1
+    winner = page.evaluate("() => window.kozyr.view.tour.winner")
+    assert winner in (me, out["name"])
+    assert box.locator(".seat-line.advance").get_attribute("data-name") == winner
+    assert plain(page.locator(".bracket-round h4").inner_text()) == words["tour.final"]
+    totals = [f"\u2212{-n}" if n < 0 else str(n) for n in out["over"]["totals"]]
+    assert box.locator(".seat-total").all_inner_texts() == totals  # the match's, seat by seat
+    assert plain(page.locator(".tour-champion").inner_text()).endswith(
+        words["tour.champion"].replace("{name}", winner))
+    page.screenshot(path=str(shots / f"tournament-finished-{lang}.png"), full_page=True)
+    page.goto(f"{server}/#/tournaments")
+    page.locator(f".tour-section[data-section='finished'] .tour-line[data-tournament='{tid}']"
+                 ).wait_for()
+    page.goto(f"{server}/#/profile/{winner}")
+    title = page.locator(f".title-line[data-tournament='{tid}']")
+    title.wait_for()
+    assert plain(title.inner_text()).find(words["tour.winner_of"].replace("{name}", tname)) >= 0
+
+
+def test_a_private_tournaments_invite_link(browser: Any, server: str) -> None:
+    owner = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+    register(owner, server)
+    tid = create_through_the_form(owner, server, "en", f"Secret {random.randrange(10**6)}",
+                                  private=True)
+    link = owner.locator("#t-invite").input_value()
+    assert f"#/tournament/{tid}?invite=" in link
+    guest = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+    register(guest, server)
+    guest.goto(f"{server}/#/tournaments")
+    guest.wait_for_selector(".tour-section")
+    assert guest.locator(f".tour-line[data-tournament='{tid}']").count() == 0  # not listed
+    guest.goto(f"{server}/#/tournament/{tid}")
+    guest.wait_for_selector(".tour-error")  # no invite: no such tournament
+    guest.goto(link)
+    guest.wait_for_selector("#t-register")
+    guest.click("#t-register")
+    guest.wait_for_selector(".tour-players tbody tr")
+    assert guest.locator("#t-invite").count() == 0  # the invite is the owner's to give
+    for p in (owner, guest):
+        p.context.close()
