@@ -159,12 +159,14 @@ def test_a_private_tournament_is_seen_with_its_invite_only(client: TestClient) -
     assert client.get("/api/tournaments").json()["tournaments"] == []
     assert client.get(f"/api/tournaments/{tid}").status_code == 404
     seen = client.get(f"/api/tournaments/{tid}?invite={invite}").json()["tournament"]
-    assert seen["invite"] is None  # only to its owner
+    assert seen["invite"] is None  # only to its owner and players
     bob, _ = hello(client, register(client, "bob"))
     bob.send_json({"type": "tournament_register", "tournament": tid})
     assert until(bob, "error")["code"] == "unknown_tournament"
     bob.send_json({"type": "tournament_register", "tournament": tid, "invite": invite})
     until(bob, "ok")
+    bob.send_json({"type": "tournament_follow", "tournament": tid})  # he is in: no invite
+    assert until(bob, "tournament")["tournament"]["invite"] == invite
     for ws in (ann, bob):
         bye(ws)
 

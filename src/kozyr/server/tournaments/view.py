@@ -29,7 +29,7 @@ def view(t: Any, players: list[Any], tables: list[Any], per_table: int, describe
     """Return a tournament's TournamentView as ``viewer`` (a user id or None) sees it.
 
     A table is ``playing`` until its result is scored.  The invite of a private tournament
-    is shown to its owner only.
+    is shown to its owner and its players (its tables are private, with the same invite).
     """
     out = info(t, len(players), per_table, describe)
     places = {p.user_id: p.place for p in players}
@@ -62,6 +62,6 @@ def view(t: Any, players: list[Any], tables: list[Any], per_table: int, describe
     registered = viewer is not None and any(p.user_id == viewer for p in players)
     owner = viewer is not None and viewer == t.owner_id
     out["you"] = {"registered": registered, "owner": owner, "table": mine}
-    out["invite"] = t.invite if owner and t.private else None
+    out["invite"] = t.invite if (owner or registered) and t.private else None
     out["tiebreaks"] = TIEBREAKS
     return out
