@@ -35,6 +35,10 @@ def test_valid_messages_of_every_type_parse() -> None:
         "back": {"table": "t1"}, "intent": {"table": "t1", "state": 0, "action": "pass"},
         "chat": {"table": "t1", "text": "hi"}, "resync": {"table": "t1", "version": 3},
         "ping": {},
+        "tournament_create": {"spec": {}}, "tournament_register": {"tournament": "k1"},
+        "tournament_unregister": {"tournament": "k1"},
+        "tournament_follow": {"tournament": "k1", "invite": "x"},
+        "tournament_unfollow": {"tournament": "k1"},
     }
     assert set(examples) == set(SCHEMAS)
     for kind, fields in examples.items():

@@ -37,6 +37,7 @@ def _views(members: dict[Any, int | None]) -> TableViews:
     v.id, v.game, v.rules, v.players = "t1", "thousand", m.rules, 3
     v.private, v.invite, v.clock, v.bot_delay, v.hints = True, None, None, None, False
     v.quick, v.fill_at, v.claims = False, None, {}
+    v.deals, v.tournament = None, None
     v.owner, v.created, v.status = "Ёжик", 0.0, "playing"
     v.seats = [Seat(kind="human", name=n) for n in ("Ёжик", "b", "c")]
     v.members = members

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, ClassVar
 
 import pytest
@@ -346,6 +347,9 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "remove_bot": {"table": "t1", "seat": 0}, "rematch": {"table": "t1"},
     "back": {"table": "t1"}, "intent": {"table": "t1", "state": 0, "action": "pass"},
     "chat": {"table": "t1", "text": "hi"}, "resync": {"table": "t1", "version": 3},
+    "tournament_create": {"spec": {}}, "tournament_register": {"tournament": "k1"},
+    "tournament_unregister": {"tournament": "k1"}, "tournament_follow": {"tournament": "k1"},
+    "tournament_unfollow": {"tournament": "k1"},
 }
 
 
@@ -366,7 +370,7 @@ class _Recorder:
         def call(*args: Any) -> Any:
             self.log.append((self.name, method, *(a for a in args if not isinstance(a, Conn))))
             answer = self.answers.get(method)
-            if method in ("subscribe", "unsubscribe", "connect", "get", "info"):
+            if method in ("subscribe", "unsubscribe", "connect", "get", "info", "unfollow"):
                 return answer
 
             async def done() -> Any:
@@ -375,6 +379,8 @@ class _Recorder:
         return call
 
 
+#: what ``tournaments.create`` answers in the routing test: a row with its invite
+ROW = SimpleNamespace(invite=None)
 #: what each message type's handler does: the calls it makes, the replies it sends
 ROUTES: dict[str, tuple[list[tuple[Any, ...]], list[str]]] = {
     "hello": ([("auth", "user", None), ("auth", "user", None), ("auth", "guest", ""),
@@ -395,6 +401,15 @@ ROUTES: dict[str, tuple[list[tuple[Any, ...]], list[str]]] = {
     "intent": ([("lobby", "get", "t1"), ("table", "intent", 0, "pass")], []),
     "chat": ([("lobby", "get", "t1"), ("table", "chat", "hi")], []),
     "resync": ([("lobby", "get", "t1"), ("table", "resync", 3)], []),
+    "tournament_create": ([("tournaments", "create", User(1, "ann", False), {}),
+                           ("tournaments", "view_of", ROW, User(1, "ann", False))],
+                          ["tournament_created"]),
+    "tournament_register": ([("tournaments", "register", User(1, "ann", False), "k1", None)],
+                            ["ok"]),
+    "tournament_unregister": ([("tournaments", "unregister", User(1, "ann", False), "k1")],
+                              ["ok"]),
+    "tournament_follow": ([("tournaments", "follow", "k1", None)], []),
+    "tournament_unfollow": ([("tournaments", "unfollow", "k1")], ["ok"]),
 }
 
 
@@ -404,7 +419,9 @@ async def test_each_type_is_routed_to_its_own_handler() -> None:
     table = _Recorder("table", log, info={})
     lobby = _Recorder("lobby", log, get=table, create_table=table, play_now=table)
     auth = _Recorder("auth", log, guest=(User(2, "guest-1", True), "token"))
-    room: Any = Room(lobby, auth, None, None, Settings())  # type: ignore[arg-type]
+    tournaments = _Recorder("tournaments", log, create=ROW, view_of={})
+    room: Any = Room(lobby, auth, None, None, Settings(),  # type: ignore[arg-type]
+                     tournaments=tournaments)  # type: ignore[arg-type]
 
     class Socket:  # the upgrade carried no cookie
         cookies: ClassVar[dict[str, str]] = {}
