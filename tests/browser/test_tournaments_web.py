@@ -29,6 +29,12 @@ pytestmark = pytest.mark.browser
 LANGS = ("en", "ru", "ar")
 CATALOGUE = "(lang) => import(`/static/i18n/${lang}.js`).then((m) => m.default)"
 SET_LANG = "async (l) => (await import('/static/js/i18n.js')).setLang(l)"
+RECORD_VIOLATIONS = """
+window.__csp = [];
+document.addEventListener('securitypolicyviolation', (e) => {
+  window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`);
+});
+"""
 NOW = 1764410000.0
 
 
@@ -275,7 +281,7 @@ def test_your_table_banner_goes_to_the_table(page: Any, server: str) -> None:
 
 
 def create_through_the_form(page: Any, server: str, lang: str, name: str, *,
-                            private: bool = False) -> str:
+                            private: bool = False, swiss_rounds: int = 0) -> str:
     """Fill the create form (two-player Thousand, knockout, a deal a match, two players,
     when full); return the new tournament's id once its page shows."""
     page.goto(f"{server}/#/tournaments")
@@ -286,6 +292,9 @@ def create_through_the_form(page: Any, server: str, lang: str, name: str, *,
     page.select_option("#t-preset", "two_players")
     page.select_option("#t-kind", "knockout")
     assert page.locator(".t-rounds-row").is_hidden()  # rounds are a Swiss's only
+    if swiss_rounds:
+        page.select_option("#t-kind", "swiss")
+        page.fill("#t-rounds", str(swiss_rounds))
     page.fill("#t-deals", "1")
     page.fill("#t-capacity", "2")
     page.check("#t-when-full")
@@ -299,9 +308,11 @@ def create_through_the_form(page: Any, server: str, lang: str, name: str, *,
     return tid
 
 
-def second_player(server: str, tid: str, out: dict[str, Any]) -> threading.Thread:
+def second_player(server: str, tid: str, out: dict[str, Any], matches: int = 1
+                  ) -> threading.Thread:
     """Register a player over HTTP; in a thread, register him for the tournament over a
-    websocket and play his seat (random legal moves) when the round seats him."""
+    websocket and play his seat (random legal moves) each time a round seats him, for
+    ``matches`` rounds (``out["table"]`` and ``out["over"]``: the last one's)."""
     name = f"opp{random.randrange(10**6)}"
     token = http_register(server, name)
     out["name"] = name
@@ -313,11 +324,12 @@ def second_player(server: str, tid: str, out: dict[str, Any]) -> threading.Threa
             answer = await c.expect("ok", "error")
             assert answer["type"] == "ok", answer
             out["registered"] = True
-            push = await c.expect("tournament_table", timeout=60)
-            out["table"] = push["table"]
-            await c.send({"type": "resync", "table": push["table"], "version": 0})
-            out["over"] = await play_until({0: c}, push["table"], random.Random(5),
-                                           timeout=60)
+            for _ in range(matches):
+                push = await c.expect("tournament_table", timeout=60)
+                out["table"] = push["table"]
+                await c.send({"type": "resync", "table": push["table"], "version": 0})
+                out["over"] = await play_until({0: c}, push["table"], random.Random(5),
+                                               timeout=60)
         finally:
             await c.close()
 
@@ -330,6 +342,26 @@ def second_player(server: str, tid: str, out: dict[str, Any]) -> threading.Threa
     worker = threading.Thread(target=main, daemon=True)
     worker.start()
     return worker
+
+
+def play_our_match(page: Any, after: str | None = None) -> str:
+    """Wait until the page is at a table (another than ``after``), play our seat through the
+    page until the match ends; return the table's id."""
+    page.wait_for_function("(after) => location.hash.startsWith('#/table/')"
+                           " && location.hash.split('/')[2] !== after", arg=after,
+                           timeout=15000)
+    table = str(page.evaluate("() => location.hash.split('/')[2]"))
+    page.wait_for_function("() => window.kozyr.view && window.kozyr.view.seat !== null"
+                           " && window.kozyr.view.obs", timeout=20000)
+    for _ in range(400):  # our seat's moves, through the page, until the match ends
+        st = page.evaluate(STATUS_JS)
+        if st and st["over"]:
+            return table
+        if page.evaluate("() => { const v = window.kozyr.view;"
+                         " return !!(v && v.myTurn && v.myTurn() && !v.sent); }"):
+            act_once(page)
+        page.wait_for_timeout(120)
+    raise AssertionError("the match did not end")
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -369,20 +401,7 @@ def test_create_register_and_play_a_knockout(page: Any, server: str, shots: Path
     assert plain(page.locator("#tour-banner span").inner_text()) == words[
         "tour.table_ready"].replace("{n}", "1")
     page.screenshot(path=str(shots / f"tournament-banner-{lang}.png"))
-    page.wait_for_function("() => location.hash.startsWith('#/table/')", timeout=10000)
-    table = page.evaluate("() => location.hash.split('/')[2]")
-    page.wait_for_function("() => window.kozyr.view && window.kozyr.view.seat !== null"
-                           " && window.kozyr.view.obs", timeout=20000)
-    for _ in range(400):  # our seat's moves, through the page, until the match ends
-        st = page.evaluate(STATUS_JS)
-        if st and st["over"]:
-            break
-        if page.evaluate("() => { const v = window.kozyr.view;"
-                         " return !!(v && v.myTurn && v.myTurn() && !v.sent); }"):
-            act_once(page)
-        page.wait_for_timeout(120)
-    else:
-        raise AssertionError("the match did not end")
+    table = play_our_match(page)
     worker.join(60)
     assert "error" not in out, out.get("error")
     assert out["table"] == table
@@ -427,8 +446,60 @@ def test_a_private_tournaments_invite_link(browser: Any, server: str) -> None:
     guest.wait_for_selector(".tour-error")  # no invite: no such tournament
     guest.goto(link)
     guest.wait_for_selector("#t-register")
+    assert guest.locator("#t-invite").count() == 0  # not his to give before he is in
     guest.click("#t-register")
     guest.wait_for_selector(".tour-players tbody tr")
-    assert guest.locator("#t-invite").count() == 0  # the invite is the owner's to give
+    # a player of a private tournament is given its invite too (its tables are private)
+    guest.wait_for_selector("#t-invite")
+    assert guest.locator("#t-invite").input_value() == link
     for p in (owner, guest):
         p.context.close()
+
+
+def test_a_swiss_of_two_rounds_is_played_and_stands(page: Any, server: str,
+                                                    shots: Path) -> None:
+    """Two players, two Swiss rounds of a deal: the banner of round 2 comes at the end of
+    round 1's match and takes the page to the new table; the standings are the server's."""
+    page.add_init_script(RECORD_VIOLATIONS)
+    me = register(page, server)
+    tid = create_through_the_form(page, server, "en", f"Swiss {random.randrange(10**6)}",
+                                  swiss_rounds=2)
+    assert page.locator("[data-fact='kind'] dd").inner_text() == "Swiss"
+    page.click("#t-register")
+    page.wait_for_selector(f".tour-players tr[data-name='{me}']")
+    out: dict[str, Any] = {}
+    worker = second_player(server, tid, out, matches=2)
+    first = play_our_match(page)
+    page.wait_for_selector("#tour-banner[data-round='2']", timeout=30000)
+    second = play_our_match(page, after=first)
+    worker.join(60)
+    assert "error" not in out, out.get("error")
+    assert out["table"] == second
+    page.goto(f"{server}/#/tournament/{tid}")
+    page.wait_for_function("() => { const s = document.querySelector('.tournament-page');"
+                           " return s && s.dataset.status === 'finished'; }", timeout=20000)
+    api = page.evaluate(f"() => fetch('/api/tournaments/{tid}').then((r) => r.json())"
+                        )["tournament"]
+    rows = page.locator(".standings tbody tr")
+    assert rows.count() == 2
+    for i, st in enumerate(api["standings"]):
+        row = rows.nth(i)
+        assert row.get_attribute("data-name") == st["name"]
+        assert row.locator(".place").inner_text() == str(st["place"])
+        assert float(row.locator(".points").inner_text()) == st["points"]
+        assert row.locator(".game-points").inner_text().replace("\u2212", "-") == str(
+            st["game_points"]).removesuffix(".0")
+    assert [r["round"] for r in api["rounds"]] == [1, 2]
+    assert page.locator(".swiss-round").count() == 2
+    results = {tb["table"]: tb["result"] for r in api["rounds"] for tb in r["tables"]}
+    for table in (first, second):
+        box = page.locator(f".match-box[data-table='{table}']")
+        assert box.get_attribute("data-status") == "finished"
+        assert box.locator("a.replay").count() == 1
+        marked = box.locator(".seat-line.advance")  # a Swiss's match winner "won"
+        assert [marked.nth(i).get_attribute("data-name") for i in range(marked.count())] == \
+            results[table]["advance"]
+        assert box.locator(".advance-mark").all_inner_texts() == ["✓ won"] * marked.count()
+    assert api["winner"] == api["standings"][0]["name"]
+    page.screenshot(path=str(shots / "tournament-swiss-played.png"), full_page=True)
+    assert page.evaluate("() => window.__csp") == []  # nothing broke the page's policy

@@ -547,4 +547,5 @@ export default {
   "tour.stay": "ابقَ هنا",
   "tour.clock": "ساعة الحركة",
   "tour.whole_matches": "مباريات كاملة",
+  "tour.won": "فاز",
 };

@@ -532,4 +532,5 @@ export default {
   "tour.stay": "Stay here",
   "tour.clock": "Move clock",
   "tour.whole_matches": "whole matches",
+  "tour.won": "won",
 };

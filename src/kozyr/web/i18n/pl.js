@@ -547,4 +547,5 @@ export default {
   "tour.stay": "Zostań tutaj",
   "tour.clock": "Zegar na ruch",
   "tour.whole_matches": "całe mecze",
+  "tour.won": "wygrana",
 };

@@ -547,4 +547,5 @@ export default {
   "tour.stay": "Остаться здесь",
   "tour.clock": "Часы на ход",
   "tour.whole_matches": "целые матчи",
+  "tour.won": "победа",
 };

@@ -547,4 +547,5 @@ export default {
   "tour.stay": "Залишитися тут",
   "tour.clock": "Годинник на хід",
   "tour.whole_matches": "цілі матчі",
+  "tour.won": "перемога",
 };

@@ -170,6 +170,8 @@ export class TournamentPage {
     const res = tb.result || null;
     const me = this.app.user && this.app.user.name;
     const advance = new Set((res && res.advance) || []);
+    // A knockout's winners go on; a Swiss's match winner just won (every one plays on).
+    const mark = this.tour && this.tour.kind === "swiss" ? "tour.won" : "tour.advances";
     const forfeits = new Set((res && res.forfeits) || []);
     const seats = (tb.seats || []).map((s, i) => {
       const cls = ["seat-line", advance.has(s.name) ? "advance" : "",
@@ -181,8 +183,7 @@ export class TournamentPage {
           : null,
         res && res.points ? h("span.seat-points", { title: t("tour.points") },
           h("bdi", { dir: "ltr" }, String(res.points[i] ?? ""))) : null,
-        advance.has(s.name) ? h("span.advance-mark", { title: t("tour.advances") },
-          `✓ ${t("tour.advances")}`) : null,
+        advance.has(s.name) ? h("span.advance-mark", `✓ ${t(mark)}`) : null,
         forfeits.has(s.name) ? h("span.forfeit-mark", t("tour.forfeit")) : null);
     });
     const playing = tb.status === "playing";
@@ -261,7 +262,7 @@ function standingsTable(x) {
     h("tbody", (x.standings || []).map((s) => h("tr", { dataset: { name: s.name } },
       h("td.place", String(s.place)), h("td", h("bdi", s.name)),
       h("td.points", h("bdi", { dir: "ltr" }, String(s.points))),
-      h("td.game-points", h("bdi", { dir: "ltr" }, String(s.game_points))),
+      h("td.game-points", h("bdi", { dir: "ltr" }, signed(s.game_points))),
       h("td", String(s.rating ?? "—")))))));
 }
 
