@@ -9,6 +9,7 @@ import random
 import time
 from typing import Any
 
+import httpx
 import pytest
 
 from kozyr.server.protocol import ProtocolError
@@ -207,7 +208,9 @@ def test_a_start_time_with_one_player_cancels_it(make: Any) -> None:
 
 
 # -- whole tournaments ------------------------------------------------------------------------
-async def _run(db_url: str, names: list[str], **kw: Any) -> dict[str, Any]:
+async def _run(db_url: str, names: list[str], check: Any = None, **kw: Any) -> dict[str, Any]:
+    """Play a tournament of ``names`` to its end; ``check(base, view)`` runs before the
+    server stops; return the final TournamentView."""
     async with live_server(db_url, tournament_poll=0.05, grace=30.0) as (base, _app):
         tokens = await register_users(base, names)
         from .helpers import Client
@@ -225,6 +228,8 @@ async def _run(db_url: str, names: list[str], **kw: Any) -> dict[str, Any]:
         views = await asyncio.gather(*(play_tournament(base, tokens[n], tid,
                                                        random.Random(i), deadline)
                                        for i, n in enumerate(names)))
+        if check is not None:
+            await check(base, views[0])
         return dict(views[0])
 
 
@@ -240,13 +245,25 @@ def _check_finished(t: dict[str, Any], names: list[str]) -> None:
 
 async def test_a_knockout_at_two_seat_tables(db_url: str) -> None:
     names = ["ann", "bob", "cid", "dan"]
-    t = await _run(db_url, names, players=2)
+    profiles: dict[str, Any] = {}
+
+    async def read_profiles(base: str, t: dict[str, Any]) -> None:
+        async with httpx.AsyncClient(base_url=base.replace("ws://", "http://")) as http:
+            for p in t["players"]:
+                profiles[p["name"]] = (await http.get(f"/api/profiles/{p['name']}")).json()
+
+    t = await _run(db_url, names, check=read_profiles, players=2)
     _check_finished(t, names)
     assert [len(r["tables"]) for r in t["rounds"]] == [2, 1]
     final = t["rounds"][1]["tables"][0]
     finalists = {s["name"] for s in final["seats"]}
     assert finalists == {n for r in t["rounds"][0]["tables"] for n in r["result"]["advance"]}
     assert t["winner"] in finalists and t["winner"] == final["result"]["advance"][0]
+    champion, loser = profiles[t["winner"]], profiles[t["standings"][-1]["name"]]
+    assert [x["tournament"] for x in champion["titles"]] == [t["id"]]
+    assert champion["tournaments"] == {"played": 1, "won": 1, "best": 1}
+    assert loser["titles"] == [] and loser["tournaments"] == {"played": 1, "won": 0,
+                                                              "best": 4}
     assert [p["status"] for p in t["players"]].count("in") == 1
     assert t["standings"][0]["name"] == t["winner"]
 

@@ -395,6 +395,7 @@ class Api:
                          "sigma": r.sigma, "played": r.played, **ratings.shown(r.mu, r.sigma)}
                         for r in rows],
             "titles": await TournamentStore(storage).titles(row.id),
+            "tournaments": await TournamentStore(storage).record_of(row.id),
             "history": history})
 
     async def profile_stats(self, request: Request) -> Response:

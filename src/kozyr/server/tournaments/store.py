@@ -193,6 +193,17 @@ class TournamentStore:
                 status="finished", finished=time.time(),
                 winner_id=winner[0] if winner else None, winner=winner[1] if winner else None))
 
+    async def record_of(self, user_id: int) -> dict[str, Any]:
+        """Return a user's tournament record for his profile: finished tournaments played,
+        won, and his best place (None before his first)."""
+        async with self.storage.db.connect() as conn:
+            rows = list(await conn.execute(select(TournamentPlayerRow.place).join(
+                TournamentRow, TournamentRow.id == TournamentPlayerRow.tournament_id).where(
+                TournamentPlayerRow.user_id == user_id, TournamentRow.status == "finished")))
+        places = [r.place for r in rows if r.place is not None]
+        return {"played": len(rows), "won": places.count(1),
+                "best": min(places) if places else None}
+
     async def titles(self, user_id: int) -> list[dict[str, Any]]:
         """Return the tournaments ``user_id`` won, newest first (the profile's titles)."""
         async with self.storage.db.connect() as conn:
