@@ -1,4 +1,4 @@
-"""The ``kozyr`` command line: replay, analyse, record, play, move, bot, arena, serve.
+"""The ``kozyr`` command line: replay, analyse, record, play, move, bot, arena, serve, admin.
 
 Each command parses its flags here and hands over to the module that owns the feature, so the
 import cost of the web server is not paid by ``kozyr replay``.  Every command returns its exit
@@ -165,6 +165,25 @@ def serve(host: Annotated[str, typer.Option("--host")] = "127.0.0.1",
     raise typer.Exit(serve_main(host=host, port=port, db=db, redis=redis,
                                 origins=tuple(origin or ()),
                                 trusted_proxies=tuple(trusted_proxy or ())))
+
+
+admin = typer.Typer(add_completion=False, no_args_is_help=True,
+                    help="The room's administration (reads its database).")
+app.add_typer(admin, name="admin")
+
+
+@admin.command("reports")
+def admin_reports(db: Annotated[str | None, typer.Option(
+                      "--db", help="Database URL, as `kozyr serve --db` (default: SQLite under "
+                      "./var/; also KOZYR_DB).")] = None,
+                  json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False
+                  ) -> None:
+    """List the open reports of abuse, oldest first."""
+    import os
+
+    from kozyr.server.people.admin import reports_main
+
+    raise typer.Exit(reports_main(db or os.environ.get("KOZYR_DB") or None, as_json=json))
 
 
 def main() -> None:

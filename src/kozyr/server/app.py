@@ -19,6 +19,8 @@ from kozyr.server import ws
 from kozyr.server.auth import Auth
 from kozyr.server.http import Api
 from kozyr.server.lobby import Lobby
+from kozyr.server.people.http import routes as people_routes
+from kozyr.server.people.service import People
 from kozyr.server.security import Guard, SecureStarlette, SocketCounter
 from kozyr.server.settings import Settings
 from kozyr.server.storage import Storage
@@ -48,8 +50,9 @@ def create_app(db: str | None = None, settings: Settings | None = None,
     auth = Auth(storage, settings)
     guard = Guard(settings)
     tournaments = Tournaments(lobby)
+    people = People(lobby)
     room = ws.Room(lobby, auth, guard, SocketCounter(settings.max_conns_per_address), settings,
-                   tournaments=tournaments)
+                   tournaments=tournaments, people=people)
 
     async def sweep_sessions() -> None:
         while True:
@@ -76,6 +79,7 @@ def create_app(db: str | None = None, settings: Settings | None = None,
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeper
             await tournaments.close()
+            await people.close()
             await lobby.close()
             if cluster is not None:
                 await cluster.close()
@@ -83,6 +87,7 @@ def create_app(db: str | None = None, settings: Settings | None = None,
 
     http_api = Api(lobby, storage, auth, guard, settings)
     routes = [*tournament_routes(tournaments, http_api.current_user, http_api.wrap),
+              *people_routes(people, http_api.current_user, http_api.wrap),
               *http_api.routes(),
               WebSocketRoute("/ws", ws.endpoint(room))]
     app = SecureStarlette(routes=routes, lifespan=lifespan)
@@ -91,4 +96,5 @@ def create_app(db: str | None = None, settings: Settings | None = None,
     app.state.auth = auth
     app.state.cluster = cluster
     app.state.tournaments = tournaments
+    app.state.people = people
     return app

@@ -58,6 +58,8 @@ class Conn:
         self.token: str | None = None
         #: the tables it sits at or watches, by id (each table keeps this up to date)
         self.tables: dict[str, Attached] = {}
+        #: the names whose chat lines this user does not see (he blocks them; people)
+        self.ignored: set[str] = set()
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.queued_bytes = 0
         self.closed = False

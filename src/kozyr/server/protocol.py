@@ -42,6 +42,7 @@ ERROR_CODES = frozenset({
     "bad_origin", "bad_content_type", "too_many_connections", "too_many_tables",
     "table_stopped", "not_stored",
     # people (kozyr.server.people)
+    "self_target", "blocked", "not_friends", "no_request", "not_blocked", "not_online",
     # tournaments (kozyr.server.tournaments)
     "unknown_tournament", "tournament_closed", "tournament_full",
 })
@@ -180,6 +181,16 @@ SCHEMAS: dict[str, dict[str, tuple[Any, bool]]] = {
     "resync": {"table": (TABLE, True), "version": (_STATE, False)},
     "ping": {},
     # -- people: friends, invitations, blocks, reports (kozyr.server.people) --------------
+    "friends": {},
+    "friend_request": {"name": (_Str(40, 1), True)},
+    "friend_accept": {"name": (_Str(40, 1), True)},
+    "friend_decline": {"name": (_Str(40, 1), True)},
+    "friend_remove": {"name": (_Str(40, 1), True)},
+    "block": {"name": (_Str(40, 1), True)},
+    "unblock": {"name": (_Str(40, 1), True)},
+    "invite_friend": {"table": (TABLE, True), "name": (_Str(40, 1), True)},
+    "report": {"name": (_Str(40, 1), True), "reason": (_Str(500, 1), True),
+               "table": (TABLE, False)},
     # -- tournaments (kozyr.server.tournaments) -------------------------------------------
     "tournament_create": {"spec": (_Obj(), True)},
     "tournament_register": {"tournament": (TOURNAMENT, True), "invite": (_Str(64), False)},

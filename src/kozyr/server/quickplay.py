@@ -8,8 +8,10 @@ filling (the fullest, then the oldest), or opens one.  A quick-play table waits
 restart).  A quick-play match is rated like any table without hints.  A person who presses
 when no quick-play table of the salon is filling takes over a bot the wait put in at a running
 one, when its deal ends (never mid-deal): he watches until then, and from then on the match's
-stored players, its record and its rating name him for that seat.  The player cancels
-while waiting with ``leave``: his seat frees, and a table left with nobody closes.
+stored players, its record and its rating name him for that seat.  Two users one of whom
+blocks the other (:mod:`kozyr.server.people`) are never seated at the same quick-play table.
+The player cancels while waiting with ``leave``: his seat frees, and a table left with nobody
+closes.
 
 In a room of several processes (docs/deploy.md) a player is matched with the quick-play
 tables this process hosts; another process's filling table is not looked for.
@@ -19,14 +21,22 @@ from __future__ import annotations
 
 from kozyr.server.conn import Conn
 from kozyr.server.lobby import Lobby, salons
+from kozyr.server.people.store import PeopleStore
 from kozyr.server.protocol import ProtocolError
 from kozyr.server.table import TableMaster
 
 
-def _filling(table: TableMaster, game: str, preset: str) -> bool:
+def _filling(table: TableMaster, game: str, preset: str, avoid: set[int]) -> bool:
     return (table.quick and not table.private and table.status == "waiting"
             and table.stopped is None and (table.game, table.rules.preset) == (game, preset)
-            and any(s.kind == "empty" for s in table.seats))
+            and any(s.kind == "empty" for s in table.seats) and not _shared(table, avoid))
+
+
+def _shared(table: TableMaster, avoid: set[int]) -> bool:
+    """Return True if someone ``avoid`` holds (a block, either way) sits at ``table`` or waits
+    for one of its seats."""
+    return any(s.kind == "human" and s.user_id in avoid for s in table.seats) \
+        or any(uid in avoid for uid, _ in table.claims.values())
 
 
 async def play_now(lobby: Lobby, conn: Conn, game: str, preset: str) -> TableMaster:
@@ -36,11 +46,16 @@ async def play_now(lobby: Lobby, conn: Conn, game: str, preset: str) -> TableMas
     ProtocolError ``bad_message`` for a salon the room does not have.  One request is
     served at a time (``lobby.quick_lock``): two players pressing at once share a table.
     """
+    user = conn.user
+    assert user is not None
+    # the users he blocks or who block him: never at the same quick-play table
+    avoid = set() if user.guest else await PeopleStore(lobby.storage).avoided(user.id)
     async with lobby.quick_lock:
-        return await _seat(lobby, conn, game, preset)
+        return await _seat(lobby, conn, game, preset, avoid)
 
 
-async def _seat(lobby: Lobby, conn: Conn, game: str, preset: str) -> TableMaster:
+async def _seat(lobby: Lobby, conn: Conn, game: str, preset: str,
+                avoid: set[int]) -> TableMaster:
     user = conn.user
     assert user is not None
     if (game, preset) not in {(g, p) for g, p, _ in salons()}:
@@ -58,7 +73,7 @@ async def _seat(lobby: Lobby, conn: Conn, game: str, preset: str) -> TableMaster
         if seat is not None and (table.game, table.rules.preset) == (game, preset):
             await table.claim(conn, seat)
             return table
-    filling = [t for t in lobby.tables.values() if _filling(t, game, preset)]
+    filling = [t for t in lobby.tables.values() if _filling(t, game, preset, avoid)]
     filling.sort(key=lambda t: (-sum(s.kind != "empty" for s in t.seats), t.created))
     for table in filling:
         try:
@@ -70,7 +85,8 @@ async def _seat(lobby: Lobby, conn: Conn, game: str, preset: str) -> TableMaster
     # from the next deal (never mid-deal)
     for table in sorted(lobby.tables.values(), key=lambda t: t.created):
         if (table.quick and not table.private and (table.game, table.rules.preset)
-                == (game, preset) and table.seat_of_user(user.id) is None):
+                == (game, preset) and table.seat_of_user(user.id) is None
+                and not _shared(table, avoid)):
             seat = table.claimable()
             if seat is not None:
                 await table.claim(conn, seat)

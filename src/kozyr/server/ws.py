@@ -25,6 +25,8 @@ from kozyr import __version__ as kozyr_version
 from kozyr.server.auth import COOKIE, Auth
 from kozyr.server.conn import Conn
 from kozyr.server.lobby import Lobby
+from kozyr.server.people import messages as people_messages
+from kozyr.server.people.service import People
 from kozyr.server.protocol import (
     CHAT_LENGTH,
     MAX_MESSAGE,
@@ -55,6 +57,8 @@ class Room:
     settings: Settings
     #: the room's tournaments (None in a test that does without)
     tournaments: Tournaments | None = None
+    #: friends, invitations, blocks, reports (None in a test that does without)
+    people: People | None = None
 
 
 #: a message handler: (room, the sender's connection, the checked message, its id or None)
@@ -90,6 +94,8 @@ async def on_hello(room: Room, conn: Conn, msg: dict[str, Any], re: Any) -> None
         shown = token
     conn.user, conn.token = user, token
     room.lobby.connect(conn)
+    if room.people is not None:  # his blocks; his friends learn he is online
+        await room.people.connected(conn)
     conn.send({"type": "welcome", "v": VERSION, "user": user.to_json(), "token": shown,
                "server": f"kozyr {kozyr_version}", "re": re,
                "limits": {"max_message": MAX_MESSAGE, "chat_length": CHAT_LENGTH}})
@@ -194,6 +200,7 @@ HANDLERS: dict[str, Handler] = {
     "chat": on_chat,
     "resync": on_resync,
     # -- people (kozyr.server.people) ----------------------------------------------------------
+    **people_messages.HANDLERS,
     # -- tournaments (kozyr.server.tournaments) --------------------------------------------------
     **tournament_messages.HANDLERS,
 }
@@ -250,6 +257,8 @@ async def serve(room: Room, websocket: WebSocket) -> None:
     finally:
         sockets.release(address)
         room.lobby.disconnect(conn)
+        if room.people is not None:
+            room.people.disconnected(conn)
         conn.close()
         reader.cancel()
         for task in (reader, writer):

@@ -16,12 +16,13 @@ from kozyr.server.models.core import (
     TableRow,
     UserRow,
 )
+from kozyr.server.models.people import BlockRow, FriendRow, ReportRow
 from kozyr.server.models.tournaments import (
     TournamentPlayerRow,
     TournamentRow,
     TournamentTableRow,
 )
 
-__all__ = ["ActionRow", "Base", "ChatRow", "GamePlayerRow", "GameRow", "RatingHistoryRow",
-           "RatingRow", "SessionRow", "TableRow", "TournamentPlayerRow", "TournamentRow",
-           "TournamentTableRow", "UserRow"]
+__all__ = ["ActionRow", "Base", "BlockRow", "ChatRow", "FriendRow", "GamePlayerRow",
+           "GameRow", "RatingHistoryRow", "RatingRow", "ReportRow", "SessionRow", "TableRow",
+           "TournamentPlayerRow", "TournamentRow", "TournamentTableRow", "UserRow"]

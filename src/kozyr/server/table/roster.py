@@ -19,7 +19,7 @@ from typing import Any
 from kozyr.server.conn import Conn
 from kozyr.server.protocol import ProtocolError
 from kozyr.server.table.seat import Seat
-from kozyr.server.table.views import TableViews
+from kozyr.server.table.views import TableViews, hides
 
 log = logging.getLogger("kozyr.server")
 
@@ -154,7 +154,7 @@ class Roster(TableViews):
                     self.host.counts_changed()
             if version:
                 for v, message in self.events:
-                    if v > version:
+                    if v > version and not hides(conn, message):
                         conn.send(message)
             conn.send(self.snapshot(conn))
 

@@ -22,6 +22,22 @@ from kozyr.server.table.host import TableHost
 from kozyr.server.table.seat import Seat
 
 
+def hides(conn: Conn, message: dict[str, Any]) -> bool:
+    """Return True if ``message`` is a chat line of a user ``conn``'s user blocks (people:
+    :attr:`Conn.ignored`); such a line is never sent to him, live or replayed."""
+    ignored: set[str] = getattr(conn, "ignored", set())
+    return bool(ignored) and message.get("type") == "chat" \
+        and message["line"].get("from") in ignored
+
+
+def _heard(conn: Conn, lines: Any) -> list[dict[str, Any]] | None:
+    """Return the chat lines ``conn`` may see if it blocks someone who said one, else None."""
+    ignored: set[str] = getattr(conn, "ignored", set())
+    if not ignored or not any(line.get("from") in ignored for line in lines):
+        return None
+    return [line for line in lines if line.get("from") not in ignored]
+
+
 class TableViews:
     """The views of a table; its state is set up by :class:`~kozyr.server.table.TableMaster`.
 
@@ -116,14 +132,18 @@ class TableViews:
 
     def snapshot(self, conn: Conn) -> dict[str, Any]:
         """Return the ``table`` message for one recipient (its own observation)."""
-        return self._snapshot_of(self.members.get(conn), self.info())
+        return self._snapshot_of(self.members.get(conn), self.info(),
+                                 _heard(conn, self.chat_lines))
 
-    def _snapshot_of(self, seat: int | None, info: dict[str, Any]) -> dict[str, Any]:
-        """Return the ``table`` message of a seat (None: a spectator), with ``info``."""
+    def _snapshot_of(self, seat: int | None, info: dict[str, Any],
+                     chat: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """Return the ``table`` message of a seat (None: a spectator), with ``info`` (and
+        ``chat`` for a recipient who blocks someone, else every line)."""
         obs, legal, to_act = self._view(seat)
         return {"type": "table", "table": info, "seat": seat, "version": self.version,
                 "state": self.step, "obs": obs, "legal": legal, "to_act": to_act,
-                "deadline": self.clock_timer.deadline, "chat": list(self.chat_lines),
+                "deadline": self.clock_timer.deadline,
+                "chat": list(self.chat_lines) if chat is None else chat,
                 "summary": self.summary, "notes": self._notes(seat, legal, obs),
                 "trick_points": self._trick_points(seat)}
 
@@ -142,6 +162,10 @@ class TableViews:
             info = self.info()
             texts: dict[int | None, str] = {}
             for conn, seat in list(self.members.items()):
+                heard = _heard(conn, self.chat_lines)
+                if heard is not None:  # he blocks someone who spoke: his own snapshot
+                    conn.send(self._snapshot_of(seat, info, heard))
+                    continue
                 if seat not in texts:
                     texts[seat] = encode(self._snapshot_of(seat, info))
                 conn.send_text(texts[seat])
@@ -171,9 +195,11 @@ class TableViews:
             conn.send_text(text)
 
     def _publish(self, message: dict[str, Any]) -> None:
-        """Send a public event (chat, over) to every member and keep it for resync."""
+        """Send a public event (chat, over) to every member and keep it for resync (a chat
+        line goes to nobody who blocks its sayer)."""
         message["version"] = self._bump()
         self.events.append((self.version, message))
         text = encode(message)
         for conn in list(self.members):
-            conn.send_text(text)
+            if not hides(conn, message):
+                conn.send_text(text)
