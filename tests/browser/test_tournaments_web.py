@@ -428,6 +428,11 @@ def test_create_register_and_play_a_knockout(page: Any, server: str, shots: Path
     title = page.locator(f".title-line[data-tournament='{tid}']")
     title.wait_for()
     assert plain(title.inner_text()).find(words["tour.winner_of"].replace("{name}", tname)) >= 0
+    record = page.evaluate(f"() => fetch('/api/profiles/{winner}').then((r) => r.json())"
+                           )["tournaments"]
+    assert (record["played"], record["won"], record["best"]) == (1, 1, 1)
+    assert plain(page.locator(".tour-record").inner_text()) == words["tour.record"].replace(
+        "{played}", "1").replace("{won}", "1").replace("{best}", "1")
 
 
 def test_a_private_tournaments_invite_link(browser: Any, server: str) -> None:

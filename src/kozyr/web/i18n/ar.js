@@ -548,4 +548,5 @@ export default {
   "tour.clock": "ساعة الحركة",
   "tour.whole_matches": "مباريات كاملة",
   "tour.won": "فاز",
+  "tour.record": "لعب {played} · فاز {won} · أفضل مركز: {best}",
 };

@@ -533,4 +533,5 @@ export default {
   "tour.clock": "Move clock",
   "tour.whole_matches": "whole matches",
   "tour.won": "won",
+  "tour.record": "Played {played} · won {won} · best place: {best}",
 };

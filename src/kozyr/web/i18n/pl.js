@@ -548,4 +548,5 @@ export default {
   "tour.clock": "Zegar na ruch",
   "tour.whole_matches": "całe mecze",
   "tour.won": "wygrana",
+  "tour.record": "Rozegrane: {played} · wygrane: {won} · najlepsze miejsce: {best}",
 };

@@ -548,4 +548,5 @@ export default {
   "tour.clock": "Часы на ход",
   "tour.whole_matches": "целые матчи",
   "tour.won": "победа",
+  "tour.record": "Сыграно: {played} · побед: {won} · лучшее место: {best}",
 };

@@ -548,4 +548,5 @@ export default {
   "tour.clock": "Годинник на хід",
   "tour.whole_matches": "цілі матчі",
   "tour.won": "перемога",
+  "tour.record": "Зіграно: {played} · перемог: {won} · найкраще місце: {best}",
 };

@@ -168,7 +168,7 @@ export async function profileView(root, name) {
   }
   const history = p.history || [];
   mount(root, h("section.profile", h("h2", t("profile.title", { name: p.user.name })),
-    titlesBox(p.titles, meta), // tournaments won
+    titlesBox(p.titles, meta, p.tournaments), // tournaments played and won
     h("h3", t("profile.ratings")), ratingsBox(p, meta),
     h("h3", t("profile.reputation")), reputationBox(p),
     stats ? [h("h3", t("profile.stats")), statsBox(stats, meta)] : null,

@@ -251,12 +251,18 @@ function tourLine(x, meta) {
       x.winner ? fact("winner", h("bdi.tour-winner", x.winner)) : null));
 }
 
-/** Return the profile's titles (tournaments won) as a list, or null without any. */
-export function titlesBox(titles, meta) {
-  if (!titles || !titles.length) return null;
-  return [h("h3", t("tour.titles")), h("ul.titles", titles.map((x) => h("li.title-line",
-    { dataset: { tournament: x.tournament } }, h("span.trophy", { "aria-hidden": "true" }, "★ "),
-    h("a", { href: tournamentHref(x.tournament) }, t("tour.winner_of", { name: x.name })),
-    ` — ${titleOf(meta, x.game, x.preset)}`,
-    h("span.muted.small", ` · ${when(x.at)}`))))];
+/** Return the profile's tournaments: his record (finished ones played, won, best place) and
+ * the titles (tournaments won, each a link), or null when he played none. */
+export function titlesBox(titles, meta, record = null) {
+  const played = (record && record.played) || 0;
+  if (!played && !(titles && titles.length)) return null;
+  return [h("h3", t("tour.title")),
+    played ? h("p.tour-record", t("tour.record", { played, won: record.won || 0,
+      best: record.best ?? "—" })) : null,
+    titles && titles.length ? h("ul.titles", titles.map((x) => h("li.title-line",
+      { dataset: { tournament: x.tournament } },
+      h("span.trophy", { "aria-hidden": "true" }, "★ "),
+      h("a", { href: tournamentHref(x.tournament) }, t("tour.winner_of", { name: x.name })),
+      ` — ${titleOf(meta, x.game, x.preset)}`,
+      h("span.muted.small", ` · ${when(x.at)}`)))) : null];
 }
