@@ -251,6 +251,20 @@ def test_the_list_by_status_and_the_form_on_a_phone(browser: Any, server: str, s
     assert page.locator("#t-error").inner_text() == words["tour.need_start"]
     no_sideways_scroll(page)
     page.screenshot(path=str(shots / f"tournaments-phone-{lang}.png"), full_page=True)
+    # a start time (the browser's local time) goes as epoch seconds: the page shows it
+    page.evaluate("() => { const e = document.getElementById('t-start-at');"
+                  " e.value = new Date(Date.now() + 7200e3 - new Date().getTimezoneOffset()"
+                  " * 60e3).toISOString().slice(0, 16); }")
+    want = page.evaluate("() => new Date(document.getElementById('t-start-at').value)"
+                         ".getTime() / 1000")
+    page.fill("#t-rounds", "4")
+    page.click("#t-submit")
+    page.wait_for_selector(".tournament-page [data-fact='start']")
+    tour = page.evaluate("() => window.kozyr.view.tour")
+    assert (tour["kind"], tour["start_at"], tour["status"]) == ("swiss", want, "registering")
+    assert plain(page.locator("[data-fact='start'] dd").inner_text()) != words[
+        "tour.when_full"]
+    no_sideways_scroll(page)
     ctx.close()
     assert not errors, errors
 
