@@ -198,6 +198,8 @@ class Tournaments:
         return encode({"type": "tournament", "tournament": await self.view_of(t, user)})
 
     async def _push(self) -> None:
+        """Send each follower its view of a followed tournament if it changed (the rows are
+        read once per tournament; a view differs by viewer only in ``you`` and ``invite``)."""
         for tid, conns in list(self.followers.items()):
             for conn in [c for c in conns if c.closed]:
                 del conns[conn]
@@ -207,8 +209,12 @@ class Tournaments:
             t = await self.store.get(tid)
             if t is None:
                 continue
+            per, describe = self.shape(t)
+            players, tables = await self.store.players(tid), await self.store.tables(tid)
             for conn, last in list(conns.items()):
-                text = await self._text(t, conn.user)
+                user = conn.user
+                text = encode({"type": "tournament", "tournament": view(
+                    t, players, tables, per, describe, user.id if user is not None else None)})
                 if text != last:
                     conns[conn] = text
                     conn.send_text(text)
