@@ -1,8 +1,9 @@
 // The single-page app: header (navigation, language, sound), hash routes, one live connection.
 //   #/lobby  #/login  #/leaders[/game/preset]  #/profile/NAME  #/table/ID[?invite=X]
-//   #/replay/GAME_ID  #/tournaments  #/tournament/ID[?invite=X]
+//   #/replay/GAME_ID  #/tournaments  #/tournament/ID[?invite=X]  #/friends
 import { api, Conn, savedToken, saveToken } from "./api.js";
 import { installSuitSymbols } from "./cards.js";
+import { FriendsView, installPeople, profileActions } from "./friends.js";
 import { initLang, LANGS, lang, onLang, setLang, t } from "./i18n.js";
 import { authView, leadersView, LobbyView } from "./lobby.js";
 import { profileView } from "./profile.js";
@@ -33,6 +34,7 @@ class App {
     this.conn.on("welcome", (m) => this.setUser(m.user));
     // A tournament seated us at its next round's table (tournament.js): say so, then go.
     this.conn.on("tournament_table", (m) => tableReady(this, m));
+    installPeople(this); // friends, invitations' banners (friends.js)
     this.conn.on("down", () => { this.status.textContent = t("table.reconnecting");
       this.status.classList.add("down"); });
     this.conn.on("open", () => { this.status.textContent = "";
@@ -85,7 +87,8 @@ class App {
         h("a", { href: "#/leaders" }, t("nav.leaders")),
         h("a", { href: "#/tournaments" }, t("nav.tournaments")),
         u && !u.guest ? h("a", { href: `#/profile/${encodeURIComponent(u.name)}` },
-          t("nav.profile")) : null),
+          t("nav.profile")) : null,
+        u && !u.guest ? h("a#nav-friends", { href: "#/friends" }, t("nav.friends")) : null),
       h("div.user",
         u ? h("span.me#me", { dataset: { name: u.name } }, u.name) : null,
         u && !u.guest ? h("button#logout", { type: "button", onclick: () => this.logout() },
@@ -123,7 +126,11 @@ class App {
           parts[2] || "classic"));
         break;
       case "profile":
-        profileView(root, parts[1] || (this.user && this.user.name) || "");
+        profileView(root, parts[1] || (this.user && this.user.name) || "")
+          .then(() => profileActions(this, root, parts[1] || ""));
+        break;
+      case "friends":
+        this.view = new FriendsView(this.conn, root, this);
         break;
       case "tournaments":
         this.view = new TournamentsView(this.conn, root, this);

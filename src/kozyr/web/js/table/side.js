@@ -2,6 +2,7 @@
 // invite link) and the end-of-match box.
 import { lang, t } from "../i18n.js";
 import { fetchMeta, rulesLine, rulesSummary } from "../rules.js";
+import { blocked, inviteControl } from "../friends.js";
 import { h, mount } from "../ui.js";
 import { displayName, sheetTable } from "../words.js";
 import { inviteUrl } from "./center.js";
@@ -28,8 +29,10 @@ export function renderSide(v) {
   } else if (v.tab === "moves") {
     body = moveLog(v); // this deal's moves in words, tricks grouped (movelog.js)
   } else if (v.tab === "chat") {
-    body = h("div.chat-box",
-      h("ul.chat-lines", { "aria-live": "polite" }, v.chat.map((line) =>
+    // (a blocked user's lines: the server sends none, and those said before go too)
+    body = h("div.chat-box", inviteControl(v),
+      h("ul.chat-lines", { "aria-live": "polite" }, v.chat.filter((line) =>
+        !blocked.has(line.from)).map((line) =>
         h("li", chatTime(line.at), h("b", displayName(line.from)), ": ", line.text))),
       chatForm(v));
   } else {
