@@ -350,6 +350,11 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     "tournament_create": {"spec": {}}, "tournament_register": {"tournament": "k1"},
     "tournament_unregister": {"tournament": "k1"}, "tournament_follow": {"tournament": "k1"},
     "tournament_unfollow": {"tournament": "k1"},
+    "friends": {}, "friend_request": {"name": "bob"}, "friend_accept": {"name": "bob"},
+    "friend_decline": {"name": "bob"}, "friend_remove": {"name": "bob"},
+    "block": {"name": "bob"}, "unblock": {"name": "bob"},
+    "invite_friend": {"table": "t1", "name": "bob"},
+    "report": {"name": "bob", "reason": "rude", "table": "t1"},
 }
 
 
@@ -384,7 +389,7 @@ ROW = SimpleNamespace(invite=None)
 #: what each message type's handler does: the calls it makes, the replies it sends
 ROUTES: dict[str, tuple[list[tuple[Any, ...]], list[str]]] = {
     "hello": ([("auth", "user", None), ("auth", "user", None), ("auth", "guest", ""),
-               ("lobby", "connect")], ["welcome"]),
+               ("lobby", "connect"), ("people", "connected")], ["welcome"]),
     "ping": ([], ["pong"]),
     "lobby": ([("lobby", "subscribe")], []),
     "unlobby": ([("lobby", "unsubscribe")], ["ok"]),
@@ -410,6 +415,14 @@ ROUTES: dict[str, tuple[list[tuple[Any, ...]], list[str]]] = {
                               ["ok"]),
     "tournament_follow": ([("tournaments", "follow", "k1", None)], []),
     "tournament_unfollow": ([("tournaments", "unfollow", "k1")], ["ok"]),
+    "friends": ([("people", "payload", User(1, "ann", False))], ["friends"]),
+    **{kind: ([("people", method, User(1, "ann", False), "bob")], ["ok"])
+       for kind, method in (("friend_request", "request"), ("friend_accept", "accept"),
+                            ("friend_decline", "decline"), ("friend_remove", "remove"),
+                            ("block", "block"), ("unblock", "unblock"))},
+    "invite_friend": ([("people", "invite_friend", User(1, "ann", False), "t1", "bob")],
+                      ["ok"]),
+    "report": ([("people", "report", User(1, "ann", False), "bob", "rude", "t1")], ["ok"]),
 }
 
 
@@ -420,8 +433,9 @@ async def test_each_type_is_routed_to_its_own_handler() -> None:
     lobby = _Recorder("lobby", log, get=table, create_table=table, play_now=table)
     auth = _Recorder("auth", log, guest=(User(2, "guest-1", True), "token"))
     tournaments = _Recorder("tournaments", log, create=ROW, view_of={})
+    people = _Recorder("people", log, payload={"type": "friends"})
     room: Any = Room(lobby, auth, None, None, Settings(),  # type: ignore[arg-type]
-                     tournaments=tournaments)  # type: ignore[arg-type]
+                     tournaments=tournaments, people=people)  # type: ignore[arg-type]
 
     class Socket:  # the upgrade carried no cookie
         cookies: ClassVar[dict[str, str]] = {}

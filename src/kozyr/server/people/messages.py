@@ -43,7 +43,7 @@ def _change(name: str) -> Any:
 
 async def on_invite(room: Room, conn: Conn, msg: dict[str, Any], re: Any) -> None:
     """Invite a friend to a table one sits at."""
-    await _of(room).invite(registered(conn), msg["table"], msg["name"])
+    await _of(room).invite_friend(registered(conn), msg["table"], msg["name"])
     conn.send({"type": "ok", "re": re})
 
 

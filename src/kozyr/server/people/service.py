@@ -197,7 +197,7 @@ class People:
             c.ignored = set(names)
 
     # -- invitations -------------------------------------------------------------------------
-    async def invite(self, me: User, table_id: str, name: str) -> None:
+    async def invite_friend(self, me: User, table_id: str, name: str) -> None:
         """Invite the friend ``name`` to a table one sits at (or owns)."""
         other = await self.target(me, name)
         if other.id in await self.store.avoided(me.id):
