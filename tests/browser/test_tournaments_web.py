@@ -15,6 +15,7 @@ import asyncio
 import json
 import random
 import threading
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -295,9 +296,10 @@ def test_your_table_banner_goes_to_the_table(page: Any, server: str) -> None:
 
 
 def create_through_the_form(page: Any, server: str, lang: str, name: str, *,
-                            private: bool = False, swiss_rounds: int = 0) -> str:
-    """Fill the create form (two-player Thousand, knockout, a deal a match, two players,
-    when full); return the new tournament's id once its page shows."""
+                            private: bool = False, swiss_rounds: int = 0,
+                            capacity: int = 2) -> str:
+    """Fill the create form (two-player Thousand, knockout, a deal a match, two players or
+    ``capacity``, when full); return the new tournament's id once its page shows."""
     page.goto(f"{server}/#/tournaments")
     page.evaluate(SET_LANG, lang)
     page.wait_for_selector("#t-submit")
@@ -310,7 +312,7 @@ def create_through_the_form(page: Any, server: str, lang: str, name: str, *,
         page.select_option("#t-kind", "swiss")
         page.fill("#t-rounds", str(swiss_rounds))
     page.fill("#t-deals", "1")
-    page.fill("#t-capacity", "2")
+    page.fill("#t-capacity", str(capacity))
     page.check("#t-when-full")
     if private:
         page.check("#t-private")
@@ -522,3 +524,91 @@ def test_a_swiss_of_two_rounds_is_played_and_stands(page: Any, server: str,
     assert api["winner"] == api["standings"][0]["name"]
     page.screenshot(path=str(shots / "tournament-swiss-played.png"), full_page=True)
     assert page.evaluate("() => window.__csp") == []  # nothing broke the page's policy
+
+
+def knockout_players(server: str, tid: str, n: int, out: dict[str, Any]) -> threading.Thread:
+    """Register ``n`` players over HTTP; in a thread, each registers for the tournament over
+    his websocket and plays (random legal moves) every table a round seats him at, until the
+    tournament is over."""
+    names = [f"ko{random.randrange(10**6)}x{i}" for i in range(n)]
+    tokens = [http_register(server, name) for name in names]
+    out["names"] = names
+
+    def status() -> str:
+        with urllib.request.urlopen(f"{server}/api/tournaments/{tid}", timeout=5) as r:
+            return str(json.loads(r.read())["tournament"]["status"])
+
+    async def one(i: int) -> None:
+        c = await Client.connect("ws" + server[len("http"):], tokens[i])
+        try:
+            await c.send({"type": "tournament_register", "tournament": tid, "id": 1})
+            answer = await c.expect("ok", "error")
+            assert answer["type"] == "ok", answer
+            while True:
+                try:
+                    push = await c.expect("tournament_table", timeout=1.5)
+                except TimeoutError:
+                    if status() in ("finished", "cancelled"):
+                        return
+                    continue
+                await c.send({"type": "resync", "table": push["table"], "version": 0})
+                await play_until({0: c}, push["table"], random.Random(i), timeout=60)
+        finally:
+            await c.close()
+
+    async def run() -> None:
+        await asyncio.wait_for(asyncio.gather(*(one(i) for i in range(n))), 240)
+
+    def main() -> None:
+        try:
+            asyncio.run(run())
+        except BaseException as e:  # handed to the test
+            out["error"] = e
+
+    worker = threading.Thread(target=main, daemon=True)
+    worker.start()
+    return worker
+
+
+def test_a_four_player_knockout_followed_live(page: Any, server: str, shots: Path) -> None:
+    """The owner's page, never reloaded, follows four players (websockets) through a
+    knockout: the players come in, round 1's two tables, the final between their winners,
+    the places and the winner — each change pushed by tournament_follow."""
+    register(page, server)
+    tid = create_through_the_form(page, server, "en", f"Four {random.randrange(10**6)}",
+                                  capacity=4)
+    assert page.locator("[data-fact='players'] dd").inner_text() == "0/4"
+    out: dict[str, Any] = {}
+    worker = knockout_players(server, tid, 4, out)
+    page.wait_for_selector(".tour-players tbody tr >> nth=3", timeout=30000)
+    page.wait_for_function("() => document.querySelector('.tournament-page')"
+                           ".dataset.status === 'finished'", timeout=240000)
+    worker.join(30)
+    assert "error" not in out, out.get("error")
+    cols = page.locator(".bracket-round")
+    assert cols.count() == 2
+    assert plain(cols.nth(1).locator("h4").inner_text()) == "Final"
+    first = cols.nth(0).locator(".match-box")
+    assert first.count() == 2
+    winners = []
+    for i in range(2):
+        box = first.nth(i)
+        assert box.get_attribute("data-status") == "finished"
+        assert box.locator("a.replay").count() == 1
+        adv = box.locator(".seat-line.advance")
+        assert adv.count() <= 1
+        winners += [adv.get_attribute("data-name")] if adv.count() else []
+    final = cols.nth(1).locator(".match-box")
+    assert final.count() == 1
+    seats = final.locator(".seat-line")
+    finalists = {seats.nth(i).get_attribute("data-name") for i in range(seats.count())}
+    assert set(winners) <= finalists  # the final seats round 1's winners (bots for none)
+    winner = page.evaluate("() => window.kozyr.view.tour.winner")
+    assert winner in out["names"]
+    assert final.locator(".seat-line.advance").get_attribute("data-name") == winner
+    assert final.locator(".advance-mark").inner_text() == "✓ won"  # the final: won
+    assert first.first.locator(".advance-mark").all_inner_texts() in ([], ["✓ advances"])
+    places = page.locator(".tour-players tbody .place").all_inner_texts()
+    assert places == ["1", "2", "3", "4"]  # by place once finished
+    assert page.locator(".tour-players tbody tr").first.get_attribute("data-name") == winner
+    page.screenshot(path=str(shots / "tournament-four-live.png"), full_page=True)

@@ -161,17 +161,20 @@ export class TournamentPage {
     return h("div.bracket", rounds.map((r) => h("div.bracket-round",
       { dataset: { round: r.round } },
       h("h4", r.tables.length === 1 ? t("tour.final") : t("tour.round_n", { n: r.round })),
-      h("div.bracket-tables", r.tables.map((tb) => this.matchBox(tb))))));
+      h("div.bracket-tables", r.tables.map((tb) => this.matchBox(tb,
+        r.tables.length === 1))))));
   }
 
-  /** Return one table of a round: its seats with totals and points, who advances, and a
-   * Watch link while it plays or a Replay link once finished. */
-  matchBox(tb) {
+  /** Return one table of a round: its seats with totals and points, who advances (who won,
+   * at a Swiss's table or the final), and a Watch link while it plays or a Replay link once
+   * finished. */
+  matchBox(tb, final = false) {
     const res = tb.result || null;
     const me = this.app.user && this.app.user.name;
     const advance = new Set((res && res.advance) || []);
     // A knockout's winners go on; a Swiss's match winner just won (every one plays on).
-    const mark = this.tour && this.tour.kind === "swiss" ? "tour.won" : "tour.advances";
+    const mark = final || (this.tour && this.tour.kind === "swiss") ? "tour.won"
+      : "tour.advances";
     const forfeits = new Set((res && res.forfeits) || []);
     const seats = (tb.seats || []).map((s, i) => {
       const cls = ["seat-line", advance.has(s.name) ? "advance" : "",
@@ -241,7 +244,9 @@ function inviteBox(x) {
 
 /** Return the players: name, rating, status, place and titles won before. */
 function playersTable(x) {
-  const players = x.players || [];
+  // By place once they have one (those without last), else as the server lists them.
+  const players = [...(x.players || [])].sort((a, b) => (a.place || Infinity)
+    - (b.place || Infinity));
   if (!players.length) return h("p.muted.tour-no-players", t("tour.no_players"));
   return h("div.board-wrap", h("table.board.tour-players",
     h("thead", h("tr", h("th", t("leaders.name")), h("th", t("leaders.rating")),
