@@ -114,6 +114,23 @@ def test_asking_someone_who_asked_first_accepts(client: TestClient) -> None:
     bye(boris)
 
 
+def test_requests_sent_at_once_make_one_row(client: TestClient) -> None:
+    anna_token = register(client, "anna")
+    anna, _ = hello(client, anna_token)
+    tab, _ = hello(client, anna_token)  # a second tab of hers
+    boris = _user(client, "boris")
+    for ws in (anna, tab):
+        ws.send_json({"type": "friend_request", "name": "boris", "id": "a"})
+    boris.send_json({"type": "friend_request", "name": "anna", "id": "a"})
+    for ws in (anna, tab, boris):
+        assert until(ws, "ok", "error")["type"] == "ok"
+    mine, his = _friends(anna), _friends(boris)
+    assert len(mine["friends"]) + len(mine["outgoing"]) + len(mine["incoming"]) == 1
+    assert len(his["friends"]) + len(his["outgoing"]) + len(his["incoming"]) == 1
+    for ws in (anna, tab, boris):
+        bye(ws)
+
+
 def test_decline_withdraw_and_clear_errors(client: TestClient) -> None:
     anna, boris = _user(client, "anna"), _user(client, "boris")
     guest_name = hello(client)[1]["user"]["name"]

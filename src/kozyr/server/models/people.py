@@ -11,13 +11,16 @@ from kozyr.server.models.base import Base
 class FriendRow(Base):
     """A friend request from ``requester_id`` to ``addressee_id``: pending, then accepted.
 
-    One row per pair of users (either direction); declined or removed, the row is deleted.
+    One row per pair of users, whoever asked: its key is the pair's lower and higher user id,
+    so two requests made at once (each to the other) cannot both be stored.  Declined or
+    removed, the row is deleted.
     """
 
     __tablename__ = "friends"
-    requester_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
-    addressee_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True,
-                                              index=True)
+    low_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    high_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    requester_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    addressee_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
     #: "pending" or "accepted"
     status: Mapped[str] = mapped_column(String(10))
     #: when it was asked (epoch seconds), and when accepted (None while pending)

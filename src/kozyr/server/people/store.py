@@ -6,15 +6,15 @@ import time
 from typing import Any
 
 from sqlalchemy import and_, delete, func, insert, or_, select, update
+from sqlalchemy.exc import IntegrityError
 
 from kozyr.server.models import BlockRow, FriendRow, ReportRow, UserRow
 from kozyr.server.storage import Storage, User
 
 
 def _pair(a: int, b: int) -> Any:
-    """The friends row of users ``a`` and ``b``, in either direction."""
-    return or_(and_(FriendRow.requester_id == a, FriendRow.addressee_id == b),
-               and_(FriendRow.requester_id == b, FriendRow.addressee_id == a))
+    """The friends row of users ``a`` and ``b``, whoever asked."""
+    return and_(FriendRow.low_id == min(a, b), FriendRow.high_id == max(a, b))
 
 
 class PeopleStore:
@@ -62,11 +62,19 @@ class PeopleStore:
         async with self.storage.db.connect() as conn:
             return (await conn.execute(select(FriendRow).where(_pair(a, b)))).first()
 
-    async def request(self, a: int, b: int) -> None:
-        """Store a pending request from ``a`` to ``b``."""
-        async with self.storage.db.begin() as conn:
-            await conn.execute(insert(FriendRow).values(
-                requester_id=a, addressee_id=b, status="pending", created=time.time()))
+    async def request(self, a: int, b: int) -> bool:
+        """Store a pending request from ``a`` to ``b`` unless the two have a row already (in
+        either direction, made meanwhile too); return True if it was stored."""
+        try:
+            async with self.storage.db.begin() as conn:
+                if (await conn.execute(select(FriendRow.status).where(_pair(a, b)))).first():
+                    return False
+                await conn.execute(insert(FriendRow).values(
+                    low_id=min(a, b), high_id=max(a, b), requester_id=a, addressee_id=b,
+                    status="pending", created=time.time()))
+        except IntegrityError:  # the pair's row was stored meanwhile (a request at once)
+            return False
+        return True
 
     async def accept(self, requester: int, addressee: int) -> bool:
         """Accept ``requester``'s pending request to ``addressee``; False if there is none."""

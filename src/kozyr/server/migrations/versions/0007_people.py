@@ -20,12 +20,15 @@ def upgrade() -> None:
     """Create the tables friends, blocks and reports."""
     op.create_table(
         "friends",
-        sa.Column("requester_id", sa.Integer, sa.ForeignKey("users.id"), primary_key=True),
-        sa.Column("addressee_id", sa.Integer, sa.ForeignKey("users.id"), primary_key=True),
+        sa.Column("low_id", sa.Integer, sa.ForeignKey("users.id"), primary_key=True),
+        sa.Column("high_id", sa.Integer, sa.ForeignKey("users.id"), primary_key=True),
+        sa.Column("requester_id", sa.Integer, sa.ForeignKey("users.id"), nullable=False),
+        sa.Column("addressee_id", sa.Integer, sa.ForeignKey("users.id"), nullable=False),
         sa.Column("status", sa.String(10), nullable=False),
         sa.Column("created", sa.Float, nullable=False),
         sa.Column("accepted", sa.Float, nullable=True),
     )
+    op.create_index("ix_friends_requester_id", "friends", ["requester_id"])
     op.create_index("ix_friends_addressee_id", "friends", ["addressee_id"])
     op.create_table(
         "blocks",
