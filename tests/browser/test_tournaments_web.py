@@ -200,6 +200,37 @@ def test_a_knockouts_bracket_and_a_swiss_standings(browser: Any, server: str, sh
     assert not errors, errors
 
 
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_a_running_knockout_shows_the_rounds_to_come(page: Any, server: str, shots: Path,
+                                                     lang: str) -> None:
+    """Eight players at four tables in round 1: two more columns wait, two tables and the
+    final, each box "to be drawn"; once it is finished none are drawn."""
+    names = [f"p{i}" for i in range(8)]
+    view = knockout_view() | {"id": "KO8", "capacity": 8, "registered": 8, "round": 1,
+                              "players": [{"name": n, "rating": 1500, "points": 0.0,
+                                           "game_points": 0, "status": "in", "place": None}
+                                          for n in names],
+                              "rounds": [{"round": 1, "tables": [
+                                  table(f"e{i}", names[2 * i:2 * i + 2]) for i in range(4)]}]}
+    serve(page, "/api/tournaments/KO8", {"tournament": view})
+    page.goto(f"{server}/?lang={lang}#/tournament/KO8")
+    page.wait_for_selector(".bracket")
+    words = page.evaluate(CATALOGUE, lang)
+    heads = [plain(x) for x in page.locator(".bracket-round h4").all_inner_texts()]
+    assert heads == [words["tour.round_n"].replace("{n}", str(n)) for n in (1, 2)] + [
+        words["tour.final"]]
+    assert page.locator(".bracket-round[data-round='1'] .match-box").count() == 4
+    assert page.locator(".bracket-round[data-round='1'] a.watch").count() == 4
+    assert page.locator(".bracket-round[data-round='2'] .match-box.empty").count() == 2
+    assert page.locator(".bracket-round[data-round='3'] .match-box.empty").inner_text() == \
+        words["tour.to_come"]
+    page.screenshot(path=str(shots / f"tournament-to-come-{lang}.png"), full_page=True)
+    serve(page, "/api/tournaments/KO8", {"tournament": view | {"status": "finished"}})
+    page.goto(f"{server}/#/tournament/KO8?again=1")
+    page.wait_for_selector(".tournament-page[data-status='finished'] .bracket")
+    assert page.locator(".bracket-round.to-come").count() == 0
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_list_by_status_and_the_form_on_a_phone(browser: Any, server: str, shots: Path,
                                                     lang: str) -> None:

@@ -584,6 +584,8 @@ export default {
   "people.invite": "دعوة",
   "people.invite_sent": "أُرسلت الدعوة إلى {name}.",
   "people.no_online": "لا أحد من أصدقائك متصل.",
+  "people.accepted": "أنت و{name} صديقان الآن.",
+  "people.unblocked": "أُلغي حظر {name}.",
   "people.error.unknown_user": "لا يوجد لاعب مسجل بهذا الاسم.",
   "people.error.self_target": "هذا أنت.",
   "people.error.blocked": "غير ممكن: أحدكما حظر الآخر.",
@@ -593,4 +595,5 @@ export default {
   "people.error.not_online": "هذا الصديق غير متصل.",
   "people.error.rate_limited": "كثير جدًا دفعة واحدة: حاول بعد قليل.",
   "people.error.auth_required": "سجّل الدخول لفعل ذلك.",
+  "tour.to_come": "لم تُحدد بعد",
 };

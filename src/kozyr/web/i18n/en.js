@@ -569,6 +569,8 @@ export default {
   "people.invite": "Invite",
   "people.invite_sent": "Invitation sent to {name}.",
   "people.no_online": "None of your friends is online.",
+  "people.accepted": "You and {name} are friends now.",
+  "people.unblocked": "{name} is unblocked.",
   "people.error.unknown_user": "There is no registered player by that name.",
   "people.error.self_target": "That is you.",
   "people.error.blocked": "Not possible: one of you has blocked the other.",
@@ -578,4 +580,5 @@ export default {
   "people.error.not_online": "That friend is not online.",
   "people.error.rate_limited": "Too many at once: try again in a while.",
   "people.error.auth_required": "Log in to do that.",
+  "tour.to_come": "to be drawn",
 };

@@ -584,6 +584,8 @@ export default {
   "people.invite": "Zaproś",
   "people.invite_sent": "Wysłano zaproszenie: {name}.",
   "people.no_online": "Żaden z twoich znajomych nie jest dostępny.",
+  "people.accepted": "Ty i {name} jesteście teraz znajomymi.",
+  "people.unblocked": "Odblokowano gracza {name}.",
   "people.error.unknown_user": "Nie ma zarejestrowanego gracza o tej nazwie.",
   "people.error.self_target": "To ty.",
   "people.error.blocked": "Niemożliwe: jedno z was zablokowało drugie.",
@@ -593,4 +595,5 @@ export default {
   "people.error.not_online": "Ten znajomy jest niedostępny.",
   "people.error.rate_limited": "Za często: spróbuj za chwilę.",
   "people.error.auth_required": "Zaloguj się, aby to zrobić.",
+  "tour.to_come": "jeszcze nie rozlosowany",
 };

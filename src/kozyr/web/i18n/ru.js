@@ -584,6 +584,8 @@ export default {
   "people.invite": "Пригласить",
   "people.invite_sent": "Приглашение отправлено: {name}.",
   "people.no_online": "Никого из друзей нет в сети.",
+  "people.accepted": "Теперь вы с {name} друзья.",
+  "people.unblocked": "{name} разблокирован(а).",
   "people.error.unknown_user": "Зарегистрированного игрока с таким именем нет.",
   "people.error.self_target": "Это вы.",
   "people.error.blocked": "Невозможно: один из вас заблокировал другого.",
@@ -593,4 +595,5 @@ export default {
   "people.error.not_online": "Этого друга нет в сети.",
   "people.error.rate_limited": "Слишком часто: попробуйте чуть позже.",
   "people.error.auth_required": "Для этого нужно войти.",
+  "tour.to_come": "ещё не составлен",
 };

@@ -584,6 +584,8 @@ export default {
   "people.invite": "Запросити",
   "people.invite_sent": "Запрошення надіслано: {name}.",
   "people.no_online": "Нікого з друзів немає в мережі.",
+  "people.accepted": "Тепер ви з {name} друзі.",
+  "people.unblocked": "{name} розблоковано.",
   "people.error.unknown_user": "Зареєстрованого гравця з таким ім'ям немає.",
   "people.error.self_target": "Це ви.",
   "people.error.blocked": "Неможливо: один із вас заблокував іншого.",
@@ -593,4 +595,5 @@ export default {
   "people.error.not_online": "Цього друга немає в мережі.",
   "people.error.rate_limited": "Занадто часто: спробуйте трохи згодом.",
   "people.error.auth_required": "Для цього потрібно увійти.",
+  "tour.to_come": "ще не складено",
 };

@@ -158,11 +158,26 @@ export class TournamentPage {
 
   /** Return a knockout's bracket: a column per round; a round of one table is the final. */
   bracket(rounds) {
-    return h("div.bracket", rounds.map((r) => h("div.bracket-round",
+    const cols = rounds.map((r) => h("div.bracket-round",
       { dataset: { round: r.round } },
       h("h4", r.tables.length === 1 ? t("tour.final") : t("tour.round_n", { n: r.round })),
       h("div.bracket-tables", r.tables.map((tb) => this.matchBox(tb,
-        r.tables.length === 1))))));
+        r.tables.length === 1)))));
+    // While it runs, the rounds still to come: each table of the last one sends a player
+    // on, so the next round has ceil(tables / seats) tables, down to the final.
+    const last = rounds[rounds.length - 1];
+    const per = Math.max(2, this.tour.players_per_table || 2);
+    let tables = last.tables.length;
+    let n = last.round;
+    while (this.tour.status === "running" && tables > 1) {
+      tables = Math.ceil(tables / per);
+      n += 1;
+      cols.push(h("div.bracket-round.to-come", { dataset: { round: n } },
+        h("h4", tables === 1 ? t("tour.final") : t("tour.round_n", { n })),
+        h("div.bracket-tables", Array.from({ length: tables }, () => h("div.match-box.empty",
+          h("p.muted.small", t("tour.to_come")))))));
+    }
+    return h("div.bracket", cols);
   }
 
   /** Return one table of a round: its seats with totals and points, who advances (who won,
