@@ -84,10 +84,13 @@ def test_add_accept_online_and_block(browser: Any, page: Any, server: str, shots
     # block him from his profile: he leaves the friends for the blocked list
     page.goto(f"{server}/#/profile/{boris}")
     page.wait_for_selector("#block")
-    assert page.locator("#befriend").inner_text() == words["people.add"]
+    assert page.locator("#befriend").count() == 0  # a friend already
+    assert page.locator("#block").inner_text() == words["people.block"]
     assert page.locator("#report").inner_text() == words["people.report"]
     page.click("#block")
     page.wait_for_selector(".people-note:not(:empty)")
+    page.wait_for_selector("#unblock")  # the buttons follow the block
+    assert page.locator("#befriend").count() == 0  # no Add friend for a blocked user
     page.click("#report")
     page.fill("#report-reason", "rude words in the chat")
     page.screenshot(path=str(shots / f"profile-people-{lang}.png"))

@@ -173,7 +173,9 @@ export class FriendsView {
 }
 
 /** Add Add friend / Block / Report to the profile of `name` drawn in `root` (for another
- * registered user, seen by a registered one). */
+ * registered user, seen by a registered one).  The first two follow the friends state: no
+ * Add friend for a friend or one already asked, Accept for one who asked, Unblock for one
+ * blocked. */
 export function profileActions(app, root, name) {
   const conn = app.conn;
   const section = root.querySelector("section.profile");
@@ -194,16 +196,30 @@ export function profileActions(app, root, name) {
         if (!err) { form.hidden = true; reason.value = ""; }
       });
     } }, t("people.report_send")));
-  const box = h("div.profile-people",
-    h("button#befriend", { type: "button", onclick: () =>
-      ask(conn, { type: "friend_request", name }, (err) => say(err, "people.requested")) },
-    t("people.add")),
-    h("button#block", { type: "button", onclick: () =>
-      ask(conn, { type: "block", name }, (err) => say(err, "people.blocked_note")) },
-    t("people.block")),
-    h("button#report", { type: "button", onclick: () => { form.hidden = !form.hidden;
-      if (!form.hidden) reason.focus(); } }, t("people.report")),
-    form, note);
+  const buttons = h("span.profile-people-buttons");
+  const draw = () => {
+    const d = last || {};
+    const friend = (d.friends || []).some((f) => f.name === name);
+    const asked = (d.outgoing || []).includes(name);
+    const asks = (d.incoming || []).includes(name);
+    const isBlocked = (d.blocked || []).includes(name);
+    mount(buttons,
+      friend || asked || isBlocked ? null : h("button#befriend", { type: "button",
+        onclick: () => ask(conn, { type: "friend_request", name },
+          (err) => say(err, asks ? "people.accepted" : "people.requested")) },
+      t(asks ? "people.accept" : "people.add")),
+      isBlocked ? h("button#unblock", { type: "button", onclick: () =>
+        ask(conn, { type: "unblock", name }, (err) => say(err, "people.unblocked")) },
+      t("people.unblock"))
+        : h("button#block", { type: "button", onclick: () =>
+          ask(conn, { type: "block", name }, (err) => say(err, "people.blocked_note")) },
+        t("people.block")),
+      h("button#report", { type: "button", onclick: () => { form.hidden = !form.hidden;
+        if (!form.hidden) reason.focus(); } }, t("people.report")));
+  };
+  draw();
+  const off = conn.on("friends", () => { if (box.isConnected) draw(); else off(); });
+  const box = h("div.profile-people", buttons, form, note);
   section.querySelector("h2").after(box);
 }
 
