@@ -321,6 +321,16 @@ def test_your_table_banner_goes_to_the_table(page: Any, server: str) -> None:
     page.wait_for_selector(".bracket")
     page.evaluate(push, {"round": 3, "table": "nosuch2"})
     page.wait_for_function("() => location.hash === '#/table/nosuch2'", timeout=6000)
+    # without the push (another process directs it), the followed view's new you.table
+    page.goto(f"{server}/#/tournament/KO1")
+    page.wait_for_selector(".bracket")
+    seated = knockout_view()
+    seated["you"] = {"registered": True, "owner": False, "table": "nosuch3"}
+    page.evaluate("(t) => window.kozyr.conn.emit('tournament', {type: 'tournament',"
+                  " tournament: t})", seated)
+    assert page.locator("#tour-banner").get_attribute("data-table") == "nosuch3"
+    assert page.locator("#t-your-table").get_attribute("href") == "#/table/nosuch3"
+    page.wait_for_function("() => location.hash === '#/table/nosuch3'", timeout=6000)
 
 
 # -- against the real server ------------------------------------------------------------

@@ -89,8 +89,17 @@ export class TournamentPage {
   }
 
   show(tour) {
+    const before = this.tour && this.tour.you ? this.tour.you.table : undefined;
     this.tour = tour;
     this.render();
+    // A round just seated us (you.table is new): the banner, as a tournament_table push
+    // would show it (that push reaches only the sockets of the directing process).
+    const now = tour.you && tour.you.table;
+    const banner = document.getElementById("tour-banner");
+    if (before !== undefined && now && now !== before && tour.status === "running"
+        && !(banner && banner.dataset.table === now)) {
+      tableReady(this.app, { tournament: tour.id, round: tour.round, table: now });
+    }
   }
 
   /** Send a register / unregister for this tournament. */
