@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from kozyr.server.conn import Conn
-
-if TYPE_CHECKING:  # the websocket module imports this one
-    from kozyr.server.ws import Room
 from kozyr.server.tournaments.director import Tournaments
+
+
+class Room(Protocol):
+    """What these handlers read of the websocket's room (kozyr.server.ws.Room)."""
+
+    @property
+    def tournaments(self) -> Tournaments | None:
+        """Return the room's tournaments."""
+        ...
 
 
 def _of(room: Room) -> Tournaments:
