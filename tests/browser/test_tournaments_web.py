@@ -462,8 +462,13 @@ def test_create_register_and_play_a_knockout(page: Any, server: str, shots: Path
     worker.join(60)
     assert "error" not in out, out.get("error")
     assert out["table"] == table
+    # the end-of-match box offers the tournament, not a rematch (its table takes none)
+    back = page.locator(".over-card a.to-tournament")
+    back.wait_for()
+    assert back.inner_text() == words["tour.back_to"]
+    assert page.locator(".over-card .rematch").count() == 0
     # the tournament is over: the final with its replay, the winner, the title
-    page.goto(f"{server}/#/tournament/{tid}")
+    back.click()
     page.wait_for_function("() => { const s = document.querySelector('.tournament-page');"
                            " return s && s.dataset.status === 'finished'; }", timeout=20000)
     box = page.locator(f".match-box[data-table='{table}']")

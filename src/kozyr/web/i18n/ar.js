@@ -596,4 +596,5 @@ export default {
   "people.error.rate_limited": "كثير جدًا دفعة واحدة: حاول بعد قليل.",
   "people.error.auth_required": "سجّل الدخول لفعل ذلك.",
   "tour.to_come": "لم تُحدد بعد",
+  "tour.back_to": "عودة إلى البطولة",
 };

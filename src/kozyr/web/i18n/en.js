@@ -581,4 +581,5 @@ export default {
   "people.error.rate_limited": "Too many at once: try again in a while.",
   "people.error.auth_required": "Log in to do that.",
   "tour.to_come": "to be drawn",
+  "tour.back_to": "Back to the tournament",
 };

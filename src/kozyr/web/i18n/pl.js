@@ -596,4 +596,5 @@ export default {
   "people.error.rate_limited": "Za często: spróbuj za chwilę.",
   "people.error.auth_required": "Zaloguj się, aby to zrobić.",
   "tour.to_come": "jeszcze nie rozlosowany",
+  "tour.back_to": "Wróć do turnieju",
 };

@@ -596,4 +596,5 @@ export default {
   "people.error.rate_limited": "Слишком часто: попробуйте чуть позже.",
   "people.error.auth_required": "Для этого нужно войти.",
   "tour.to_come": "ещё не составлен",
+  "tour.back_to": "К турниру",
 };

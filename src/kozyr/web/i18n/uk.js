@@ -596,4 +596,5 @@ export default {
   "people.error.rate_limited": "Занадто часто: спробуйте трохи згодом.",
   "people.error.auth_required": "Для цього потрібно увійти.",
   "tour.to_come": "ще не складено",
+  "tour.back_to": "До турніру",
 };

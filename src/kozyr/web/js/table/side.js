@@ -122,8 +122,11 @@ export function renderOver(v) {
     settle ? h("p.muted", t("table.settlement")) : null,
     sheetTable(m.sheet || [], names, { barrel_falls: falls, settlement: settle }),
     h("div.over-actions",
-      v.seat !== null ? h("button.rematch.primary", { type: "button", onclick: () =>
-        v.conn.send({ type: "rematch", table: v.id }) }, t("table.rematch")) : null,
+      // A tournament's table takes no rematch: back to its page (tournament.js) instead.
+      v.info && v.info.tournament ? h("a.button.primary.to-tournament", { href:
+        `#/tournament/${encodeURIComponent(v.info.tournament)}` }, t("tour.back_to"))
+        : v.seat !== null ? h("button.rematch.primary", { type: "button", onclick: () =>
+          v.conn.send({ type: "rematch", table: v.id }) }, t("table.rematch")) : null,
       m.game_id !== undefined && m.game_id !== null
         ? h("a.button", { href: `#/replay/${encodeURIComponent(m.game_id)}` },
           t("table.replay")) : null,
