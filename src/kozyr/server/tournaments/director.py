@@ -56,6 +56,7 @@ class Tournaments:
         self.followers: dict[str, dict[Conn, str]] = {}
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._stopping = False
         self._shapes: dict[str, tuple[int, str]] = {}
 
     # -- life cycle -------------------------------------------------------------------------
@@ -65,26 +66,35 @@ class Tournaments:
             self._task = asyncio.get_running_loop().create_task(self._run())
 
     async def close(self) -> None:
-        """Stop directing."""
-        if self._task is not None:
-            self._task.cancel()
+        """Stop directing: the look under way ends first (a query is never cut off, which
+        would leave its database connection to the garbage collector), then no other."""
+        task, self._task = self._task, None
+        if task is None:
+            return
+        self._stopping = True
+        self._wake.set()
+        try:
+            await asyncio.wait_for(asyncio.shield(task), 10.0)
+        except (TimeoutError, asyncio.CancelledError):
+            task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+                await task
 
     def poke(self) -> None:
         """Look at the tournaments now rather than at the next poll."""
         self._wake.set()
 
     async def _run(self) -> None:
-        while True:
+        while not self._stopping:
             try:
                 await self.tick()
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("a look at the tournaments failed (the next one tries again)")
-            with contextlib.suppress(asyncio.TimeoutError):
+            if self._stopping:
+                return
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), self.settings.tournament_poll)
             self._wake.clear()
 
