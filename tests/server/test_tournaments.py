@@ -152,6 +152,24 @@ def test_create_register_follow_and_the_http_api(client: TestClient) -> None:
         bye(ws)
 
 
+def test_a_connection_follows_ten_tournaments_at_most(make: Any) -> None:
+    client = make(max_tournaments_per_user=11)
+    ann, _ = hello(client, register(client, "ann"))
+    ids = [_create(ann, name=f"Cup {i}")["tournament"]["id"] for i in range(11)]
+    for tid in ids[:10]:
+        ann.send_json({"type": "tournament_follow", "tournament": tid})
+        until(ann, "tournament")
+    ann.send_json({"type": "tournament_follow", "tournament": ids[10]})
+    assert until(ann, "error")["code"] == "rate_limited"
+    ann.send_json({"type": "tournament_unfollow", "tournament": ids[0]})
+    until(ann, "ok")
+    ann.send_json({"type": "tournament_follow", "tournament": ids[10]})
+    assert until(ann, "tournament")["tournament"]["id"] == ids[10]
+    ann.send_json({"type": "tournament_create", "spec": spec()})
+    assert until(ann, "error")["code"] == "too_many_tables"  # 11 running at once
+    bye(ann)
+
+
 def test_a_private_tournament_is_seen_with_its_invite_only(client: TestClient) -> None:
     ann, _ = hello(client, register(client, "ann"))
     made = _create(ann, private=True)

@@ -39,6 +39,8 @@ from kozyr.server.tournaments.view import entrants, info, view
 log = logging.getLogger("kozyr.server")
 #: the Redis lease of the process that directs the room's tournaments
 DIRECTOR_LEASE = "director:tournaments"
+#: tournaments one connection may follow at once
+FOLLOWS = 10
 
 
 def _rules_of(t: Any) -> Any:
@@ -182,6 +184,10 @@ class Tournaments:
     async def follow(self, conn: Conn, tid: str, invite: str | None) -> None:
         """Send ``conn`` the tournament's view now and whenever it changes."""
         t = await self.visible(tid, conn.user, invite)
+        followed = sum(1 for conns in self.followers.values() if conn in conns)
+        if followed >= FOLLOWS and conn not in self.followers.get(tid, {}):
+            raise ProtocolError("rate_limited", f"a connection follows at most {FOLLOWS} "
+                                "tournaments at once; unfollow one first")
         text = await self._text(t, conn.user)
         self.followers.setdefault(tid, {})[conn] = text
         conn.send_text(text)
