@@ -98,7 +98,9 @@ def _results(m: PiquetState) -> list[dict[str, Any]]:
 def observation(m: PiquetState, seat: int | None) -> dict[str, Any]:
     """Return exactly what ``seat`` may see now (``None``: a spectator), JSON-ready."""
     to_act = m.current_player()
-    started = not m._awaiting or m._over
+    # a deal is shown from its dealing until the next one: between deals, the last deal's
+    # end (its tricks, results and points; every card played), never a blank table
+    started = not m._awaiting or m._over or bool(m._sheet)
     last = None
     if m._last is not None:
         leader, c1, c2, w = m._last
