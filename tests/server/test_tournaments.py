@@ -278,6 +278,8 @@ async def test_a_knockout_at_two_seat_tables(db_url: str) -> None:
     assert finalists == {n for r in t["rounds"][0]["tables"] for n in r["result"]["advance"]}
     assert t["winner"] in finalists and t["winner"] == final["result"]["advance"][0]
     champion, loser = profiles[t["winner"]], profiles[t["standings"][-1]["name"]]
+    assert {p["name"]: p["titles"] for p in t["players"]} == {
+        n: int(n == t["winner"]) for n in names}  # titles won, this one's included
     assert [x["tournament"] for x in champion["titles"]] == [t["id"]]
     assert champion["tournaments"] == {"played": 1, "won": 1, "best": 1}
     assert loser["titles"] == [] and loser["tournaments"] == {"played": 1, "won": 0,
@@ -290,6 +292,7 @@ async def test_a_swiss_series_at_three_seat_tables_with_bots(db_url: str) -> Non
     names = ["ann", "bob", "cid", "dan"]
     t = await _run(db_url, names, players=3, kind="swiss", rounds=2)
     _check_finished(t, names)
+    assert t["round_count"] == 2 and t["round"] == 2
     assert [len(r["tables"]) for r in t["rounds"]] == [2, 2]
     for r in t["rounds"]:  # two players and a bot at each table
         for table in r["tables"]:

@@ -207,8 +207,10 @@ class Tournaments:
     async def view_of(self, t: Any, user: User | None) -> dict[str, Any]:
         """Return the TournamentView of row ``t`` as ``user`` sees it."""
         per, describe = self.shape(t)
-        return view(t, await self.store.players(t.id), await self.store.tables(t.id), per,
-                    describe, user.id if user is not None else None)
+        players = await self.store.players(t.id)
+        titles = await self.store.title_counts([p.user_id for p in players])
+        return view(t, players, await self.store.tables(t.id), per, describe,
+                    user.id if user is not None else None, titles)
 
     async def _text(self, t: Any, user: User | None) -> str:
         return encode({"type": "tournament", "tournament": await self.view_of(t, user)})
@@ -227,10 +229,12 @@ class Tournaments:
                 continue
             per, describe = self.shape(t)
             players, tables = await self.store.players(tid), await self.store.tables(tid)
+            titles = await self.store.title_counts([p.user_id for p in players])
             for conn, last in list(conns.items()):
                 user = conn.user
                 text = encode({"type": "tournament", "tournament": view(
-                    t, players, tables, per, describe, user.id if user is not None else None)})
+                    t, players, tables, per, describe, user.id if user is not None else None,
+                    titles)})
                 if text != last:
                     conns[conn] = text
                     conn.send_text(text)

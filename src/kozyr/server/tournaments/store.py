@@ -193,6 +193,16 @@ class TournamentStore:
                 status="finished", finished=time.time(),
                 winner_id=winner[0] if winner else None, winner=winner[1] if winner else None))
 
+    async def title_counts(self, user_ids: list[int]) -> dict[int, int]:
+        """Return how many tournaments each of ``user_ids`` has won (those with any)."""
+        if not user_ids:
+            return {}
+        async with self.storage.db.connect() as conn:
+            rows = await conn.execute(select(TournamentRow.winner_id, func.count()).where(
+                TournamentRow.winner_id.in_(user_ids), TournamentRow.status == "finished")
+                .group_by(TournamentRow.winner_id))
+            return {int(uid): int(n) for uid, n in rows if uid is not None}
+
     async def record_of(self, user_id: int) -> dict[str, Any]:
         """Return a user's tournament record for his profile: finished tournaments played,
         won, and his best place (None before his first)."""

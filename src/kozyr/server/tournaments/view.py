@@ -11,7 +11,8 @@ from kozyr.server.tournaments.draw import TIEBREAKS, Entrant, standings
 def info(t: Any, registered: int, per_table: int, describe: str) -> dict[str, Any]:
     """Return a tournament's TournamentInfo (``registered``: how many players it has)."""
     return {"id": t.id, "name": t.name, "owner": t.owner, "game": t.game, "preset": t.preset,
-            "kind": t.kind, "rounds": t.rounds, "deals": t.deals, "clock": t.clock,
+            "kind": t.kind, "rounds": t.rounds, "round_count": t.rounds, "deals": t.deals,
+            "clock": t.clock,
             "private": t.private, "capacity": t.capacity, "registered": registered,
             "start_at": t.start_at, "status": t.status, "round": t.round,
             "created": t.created, "started": t.started, "finished": t.finished,
@@ -25,17 +26,20 @@ def entrants(players: list[Any]) -> list[Entrant]:
 
 
 def view(t: Any, players: list[Any], tables: list[Any], per_table: int, describe: str,
-         viewer: int | None) -> dict[str, Any]:
+         viewer: int | None, titles: dict[int, int] | None = None) -> dict[str, Any]:
     """Return a tournament's TournamentView as ``viewer`` (a user id or None) sees it.
 
-    A table is ``playing`` until its result is scored.  The invite of a private tournament
+    ``rounds`` becomes the list of the rounds drawn (``round_count`` keeps their number);
+    ``titles``: user id -> tournaments he has won.  A table is ``playing`` until its result
+    is scored.  The invite of a private tournament
     is shown to its owner and its players (its tables are private, with the same invite).
     """
     out = info(t, len(players), per_table, describe)
     places = {p.user_id: p.place for p in players}
     out["players"] = [{"name": p.name, "rating": p.rating, "points": p.points,
                        "game_points": p.game_points, "status": p.status,
-                       "place": places[p.user_id]} for p in players]
+                       "place": places[p.user_id], "titles": (titles or {}).get(p.user_id, 0)}
+                      for p in players]
     ranked = standings(entrants(players))
     if t.status == "finished":
         ranked.sort(key=lambda e: places.get(e.user_id) or len(players) + 1)

@@ -23,11 +23,12 @@ export function when(seconds) {
   }
 }
 
-/** Return a tournament's kind in words: "Knockout", "Swiss, 3 rounds" (TournamentInfo's
- * `rounds` is the count; a TournamentView's is the list of rounds played). */
+/** Return a tournament's kind in words: "Knockout", "Swiss, 3 rounds" (`round_count` is the
+ * count; a TournamentView's `rounds` is the list of rounds drawn). */
 export function kindText(tour) {
-  if (tour.kind === "swiss" && typeof tour.rounds === "number") {
-    return t("tour.swiss_rounds", { n: tour.rounds });
+  const n = typeof tour.round_count === "number" ? tour.round_count : tour.rounds;
+  if (tour.kind === "swiss" && typeof n === "number") {
+    return t("tour.swiss_rounds", { n });
   }
   return t(`tour.kind.${tour.kind}`);
 }
