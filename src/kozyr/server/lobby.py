@@ -28,10 +28,12 @@ from kozyr.server.pubsub import make_broadcaster
 from kozyr.server.settings import Settings
 from kozyr.server.storage import Storage, User
 from kozyr.server.table import TableMaster
+from kozyr.server.table.timebank import parse_time
 
 log = logging.getLogger("kozyr.server")
 
-_SPEC_KEYS = {"game", "preset", "options", "players", "private", "clock", "bot_delay", "hints"}
+_SPEC_KEYS = {"game", "preset", "options", "players", "private", "clock", "bot_delay", "hints",
+              "bank", "increment"}
 
 
 def all_salons() -> tuple[tuple[str, str, str], ...]:
@@ -368,7 +370,7 @@ class Lobby:
         ``quick``: a quick-play table (:mod:`kozyr.server.quickplay`).
         """
         game, rules, players, private, clock, delay = parse_spec(spec)
-        hints = parse_hints(spec)
+        hints, (bank, increment) = parse_hints(spec), parse_time(spec)
         limit = self.settings.max_tables_per_user
         if self.owned(user.name) >= limit:
             raise ProtocolError("too_many_tables", f"you may have at most {limit} open "
@@ -379,7 +381,8 @@ class Lobby:
             table_id = secrets.token_urlsafe(6)
         table = TableMaster(self, table_id, game, rules, players, private=private,
                             invite=secrets.token_urlsafe(12) if private else None, clock=clock,
-                            bot_delay=delay, owner=user.name, hints=hints, quick=quick)
+                            bot_delay=delay, owner=user.name, hints=hints, quick=quick,
+                            bank=bank, increment=increment)
         self._creating[user.name] += 1  # counted while it is being stored
         try:
             await self.storage.save_table(table.row())
@@ -489,7 +492,8 @@ class Lobby:
                                 bot_delay=row.bot_delay, owner=row.owner,
                                 created=row.created, hints=bool(row.hints),
                                 quick=bool(row.quick), deals=row.deals,
-                                tournament=row.tournament)
+                                tournament=row.tournament, bank=row.bank,
+                                increment=row.increment or 0.0)
             self.tables[row.id] = table
         except (KozyrError, ValueError, TypeError, KeyError) as e:  # its row itself is bad
             log.error("table %s could not be restored, and is kept as stored: %s",

@@ -60,6 +60,11 @@ class TableRow(Base):
     deals: Mapped[int | None] = mapped_column(Integer, nullable=True)
     #: the tournament whose round this table plays, or None
     tournament: Mapped[str | None] = mapped_column(String(16), nullable=True, index=True)
+    #: time controls (migration 0009): each player's bank for the match (seconds, None: no
+    #: bank), the seconds added after each move, and the banks as of the last save
+    bank: Mapped[float | None] = mapped_column(Float, nullable=True)
+    increment: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")
+    banks: Mapped[Any] = mapped_column(JSON, nullable=True)
 
 
 class GameRow(Base):

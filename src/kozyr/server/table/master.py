@@ -41,6 +41,7 @@ from kozyr.server.storage import new_public_id
 from kozyr.server.table.host import TableHost
 from kozyr.server.table.roster import Roster
 from kozyr.server.table.seat import Seat
+from kozyr.server.table.timebank import TimeBank
 
 log = logging.getLogger("kozyr.server")
 #: chat lines a table keeps (and restores after a restart)
@@ -59,7 +60,8 @@ class TableMaster(Roster):
                  clock: float | None = None, bot_delay: float | None = None, owner: str = "",
                  created: float | None = None, hints: bool = False,
                  quick: bool = False, deals: int | None = None,
-                 tournament: str | None = None) -> None:
+                 tournament: str | None = None, bank: float | None = None,
+                 increment: float = 0.0) -> None:
         self.host = host
         self.id = table_id
         self.game = game
@@ -95,6 +97,8 @@ class TableMaster(Roster):
         self.events = deque(maxlen=200)
         self.lock = asyncio.Lock()
         self.clock_timer = Timer()
+        #: the seats' time banks (TableSpec ``bank``/``increment``; table.timebank)
+        self.timebank = TimeBank(bank, increment, players)
         self._retry_timer = Timer()
         self._failures = 0
         self.stopped = None
@@ -166,6 +170,7 @@ class TableMaster(Roster):
                 raise ProtocolError("not_stored", "the server could not store your action, "
                                     "so it did not count; send it again", state=self.step)
             m.apply_action(a)
+            self.timebank.moved(seat)
             if not self.seats[seat].played:  # he plays his seat himself (a tournament asks)
                 self.seats[seat].played = True
                 await self._save()
@@ -228,6 +233,11 @@ class TableMaster(Roster):
                     return
                 self.match = m = trial
                 last = None
+                if self.timebank.on:  # the banks are stored at each deal's start
+                    back = self.timebank.dealt(self.seats)  # out of time: his own again
+                    await self._save()
+                    if back:
+                        self.broadcast_snapshot()
                 continue
             self._schedule()
             self._broadcast_state(last)
@@ -236,6 +246,7 @@ class TableMaster(Roster):
     def _schedule(self) -> None:
         """Start the bot's move or the move clock of the seat to act."""
         self.clock_timer.cancel()
+        self.timebank.stop()
         m = self.match
         if m is None or self.status != "playing" or m.is_over:
             return
@@ -246,9 +257,9 @@ class TableMaster(Roster):
         if s.kind == "bot" or s.auto:
             if self._bot_task is None or self._bot_task.done():
                 self._bot_task = self._spawn(self._bot_move(self.step, seat))
-        elif self.clock:
-            step = self.step
-            self.clock_timer.start(self.clock, lambda: self._spawn(self._timeout(step, seat)))
+        elif self.clock or self.timebank.on:
+            step, limit = self.step, self.timebank.start(seat, self.clock)
+            self.clock_timer.start(limit, lambda: self._spawn(self._timeout(step, seat)))
 
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.get_running_loop().create_task(coro)
@@ -271,6 +282,7 @@ class TableMaster(Roster):
                 return
             s = self.seats[seat]
             if s.kind == "human" and not s.auto:
+                self.timebank.timed_out(seat)
                 s.auto = True
                 self.broadcast_snapshot()
                 self._schedule()
@@ -326,6 +338,7 @@ class TableMaster(Roster):
         self.summary = None
         self.step = 0
         self.status = "playing"
+        self.timebank.reset()
         for i, s in enumerate(self.seats):
             s.played = False
             if s.kind == "human" and not s.conns:  # gone while the match was being set up
@@ -379,6 +392,7 @@ class TableMaster(Roster):
         self._publish({"type": "over", "table": self.id, "game_id": self.game_public,
                        "winner": winner, "totals": totals, "sheet": sheet, "settlement": pay,
                        "ratings": rated, "record": f"/api/games/{self.game_public}/record",
+                       "time_forfeits": sorted(self.flagged),
                        **m.summary_extras()})  # Thousand's barrel_falls
         self.broadcast_snapshot()
         self.host.counts_changed()
@@ -414,6 +428,11 @@ class TableMaster(Roster):
             await storage.save_ratings(self.game, preset, save, game_id=self.game_id)
         return out
 
+    @property
+    def flagged(self) -> set[int]:
+        """Return the seats that ran out of time (their bank) in the current match."""
+        return self.timebank.flagged
+
     # -- persistence ---------------------------------------------------------------------
     def row(self) -> dict[str, Any]:
         """Return the ``tables`` row of this table."""
@@ -422,7 +441,8 @@ class TableMaster(Roster):
                 "private": self.private, "invite": self.invite, "clock": self.clock,
                 "bot_delay": self.bot_delay, "hints": self.hints, "quick": self.quick,
                 "deals": self.deals, "tournament": self.tournament, "owner": self.owner,
-                "created": self.created,
+                "created": self.created, "bank": self.timebank.bank,
+                "increment": self.timebank.increment, "banks": self.timebank.stored(),
                 "status": self.status, "seats": [s.stored() for s in self.seats],
                 "game_id": self.game_id}
 
@@ -484,6 +504,7 @@ class TableMaster(Roster):
         # Only the last deal's end is known again (its sheet row and public observation).
         self.summary = deal_summary_of(match)
         self.step = len(steps)
+        self.timebank.load(row.banks)  # as stored at the last deal's start (or seat change)
         if self.status == "over":  # a finished match: its final position, nothing to do
             return
         for i, s in enumerate(self.seats):

@@ -20,6 +20,7 @@ from kozyr.server.conn import Conn
 from kozyr.server.protocol import encode
 from kozyr.server.table.host import TableHost
 from kozyr.server.table.seat import Seat
+from kozyr.server.table.timebank import TimeBank
 
 
 def hides(conn: Conn, message: dict[str, Any]) -> bool:
@@ -81,6 +82,8 @@ class TableViews:
     events: deque[tuple[int, dict[str, Any]]]
     lock: asyncio.Lock
     clock_timer: Timer
+    #: the seats' time banks (table.timebank)
+    timebank: TimeBank
     #: why the table takes no intents (its stored log does not replay), or None
     stopped: str | None
     #: the summary of the match's last finished deal (registry.deal_summary_of), or None
@@ -102,6 +105,7 @@ class TableViews:
             "spectators": sum(1 for s in self.members.values() if s is None),
             "owner": self.owner, "game_id": self.game_public, "created": self.created,
             "stopped": self.stopped, "deals": self.deals, "tournament": self.tournament,
+            "bank": self.timebank.bank, "increment": self.timebank.increment,
         }
 
     @property
@@ -145,7 +149,7 @@ class TableViews:
                 "deadline": self.clock_timer.deadline,
                 "chat": list(self.chat_lines) if chat is None else chat,
                 "summary": self.summary, "notes": self._notes(seat, legal, obs),
-                "trick_points": self._trick_points(seat)}
+                "trick_points": self._trick_points(seat), "banks": self.timebank.shown()}
 
     def _bump(self) -> int:
         self.version += 1
@@ -181,7 +185,7 @@ class TableViews:
         """
         version = self._bump()
         texts: dict[int | None, str] = {}
-        deadline = self.clock_timer.deadline
+        deadline, banks = self.clock_timer.deadline, self.timebank.shown()
         for conn, seat in list(self.members.items()):
             text = texts.get(seat)
             if text is None:
@@ -191,7 +195,7 @@ class TableViews:
                     "state": self.step, "seat": seat, "obs": obs, "legal": legal,
                     "to_act": to_act, "deadline": deadline, "last": {"seat": last_seat},
                     "summary": self.summary, "notes": self._notes(seat, legal, obs),
-                    "trick_points": self._trick_points(seat)})
+                    "trick_points": self._trick_points(seat), "banks": banks})
             conn.send_text(text)
 
     def _publish(self, message: dict[str, Any]) -> None:
