@@ -394,7 +394,7 @@ class Api:
                          "rating": ratings.conservative(r.mu, r.sigma), "mu": r.mu,
                          "sigma": r.sigma, "played": r.played, **ratings.shown(r.mu, r.sigma)}
                         for r in rows],
-            "titles": await TournamentStore(storage).titles(row.id),
+            "titles": await TournamentStore(storage).titles(row.id, getattr(viewer, "id", None)),
             "tournaments": await TournamentStore(storage).record_of(row.id),
             "history": history})
 

@@ -111,8 +111,10 @@ class People:
         user = conn.user
         if user is None or user.guest:
             return
+        first = self.lobby.online.get(user.id, 0) == 1  # his first socket (asked before
+        # the query: a second socket opening meanwhile must not hide that)
         conn.ignored = {name for _, name in await self.store.blocked(user.id)}
-        if self.lobby.online.get(user.id, 0) == 1:  # his first socket
+        if first:
             await self._announce(user)
 
     def disconnected(self, conn: Conn) -> None:
@@ -182,9 +184,11 @@ class People:
         """Block ``name``: his chat is hidden from me, no requests, invitations or shared
         quick-play tables; a friendship ends."""
         other = await self.target(me, name)
-        await self.store.block(me.id, other.id)
+        ended = await self.store.block(me.id, other.id)
         await self._refresh_ignored(me)
-        await self._both(me, other)
+        await self.push(me.id, me.name)
+        if ended:  # his list changed; otherwise a push would only tell him of the block
+            await self.push(other.id, other.name)
 
     async def unblock(self, me: User, name: str) -> None:
         """Unblock ``name``."""

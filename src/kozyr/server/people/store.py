@@ -115,16 +115,17 @@ class PeopleStore:
                 or_(BlockRow.blocker_id == user_id, BlockRow.blocked_id == user_id)))
             return {b if a == user_id else a for a, b in rows}
 
-    async def block(self, blocker: int, blocked: int) -> None:
+    async def block(self, blocker: int, blocked: int) -> bool:
         """Store that ``blocker`` blocks ``blocked`` and end their friendship (one
-        transaction)."""
+        transaction); return True if a friendship or request between them ended."""
         async with self.storage.db.begin() as conn:
-            await conn.execute(delete(FriendRow).where(_pair(blocker, blocked)))
+            ended = await conn.execute(delete(FriendRow).where(_pair(blocker, blocked)))
             there = (await conn.execute(select(BlockRow.created).where(
                 BlockRow.blocker_id == blocker, BlockRow.blocked_id == blocked))).first()
             if there is None:
                 await conn.execute(insert(BlockRow).values(
                     blocker_id=blocker, blocked_id=blocked, created=time.time()))
+        return bool(ended.rowcount)
 
     async def unblock(self, blocker: int, blocked: int) -> bool:
         """Delete ``blocker``'s block of ``blocked``; False if there was none."""

@@ -60,6 +60,13 @@ class Tournaments:
         self._task: asyncio.Task[None] | None = None
         self._stopping = False
         self._shapes: dict[str, tuple[int, str]] = {}
+        #: one creation at a time here, so two at once keep to the per-user limit
+        self._creating = asyncio.Lock()
+        #: followed tournaments that are over (finished, cancelled): their rows never change
+        #: again, so a poll does not read them (a new follower's view is read at ``follow``)
+        self._final: set[str] = set()
+        #: the tournaments whose game this room does not have (logged once; left as stored)
+        self._missing: set[str] = set()
 
     # -- life cycle -------------------------------------------------------------------------
     def start(self) -> None:
@@ -141,17 +148,18 @@ class Tournaments:
             raise ProtocolError("auth_required", "register to create a tournament")
         s = parse_tournament(spec)
         limit = self.settings.max_tournaments_per_user
-        if await self.store.owned_active(user.id) >= limit:
-            raise ProtocolError("too_many_tables", f"you may run at most {limit} tournaments "
-                                "at once")
         tid = secrets.token_urlsafe(6)
-        await self.store.create({
-            "id": tid, "name": s.name, "owner_id": user.id, "owner": user.name,
-            "game": s.game, "preset": s.preset, "rules": s.rules, "kind": s.kind,
-            "rounds": s.rounds, "deals": s.deals, "clock": s.clock, "private": s.private,
-            "invite": secrets.token_urlsafe(12) if s.private else None,
-            "capacity": s.capacity, "start_at": s.start_at, "status": "registering",
-            "round": 0, "created": time.time()})
+        async with self._creating:  # counted and stored before the next one is counted
+            if await self.store.owned_active(user.id) >= limit:
+                raise ProtocolError("too_many_tables", f"you may run at most {limit} "
+                                    "tournaments at once")
+            await self.store.create({
+                "id": tid, "name": s.name, "owner_id": user.id, "owner": user.name,
+                "game": s.game, "preset": s.preset, "rules": s.rules, "kind": s.kind,
+                "rounds": s.rounds, "deals": s.deals, "clock": s.clock, "private": s.private,
+                "invite": secrets.token_urlsafe(12) if s.private else None,
+                "capacity": s.capacity, "start_at": s.start_at, "status": "registering",
+                "round": 0, "created": time.time()})
         self.poke()
         return await self.store.get(tid)
 
@@ -199,9 +207,11 @@ class Tournaments:
     async def listing(self) -> list[dict[str, Any]]:
         """Return the public tournaments' TournamentInfo, newest first."""
         out = []
-        for t in await self.store.listed():
+        rows = await self.store.listed()
+        counts = await self.store.counts([t.id for t in rows])
+        for t in rows:
             per, describe = self.shape(t)
-            out.append(info(t, len(await self.store.players(t.id)), per, describe))
+            out.append(info(t, counts.get(t.id, 0), per, describe))
         return out
 
     async def view_of(self, t: Any, user: User | None) -> dict[str, Any]:
@@ -223,6 +233,9 @@ class Tournaments:
                 del conns[conn]
             if not conns:
                 del self.followers[tid]
+                self._final.discard(tid)
+                continue
+            if tid in self._final:  # over: each follower has its last view
                 continue
             t = await self.store.get(tid)
             if t is None:
@@ -238,9 +251,17 @@ class Tournaments:
                 if text != last:
                     conns[conn] = text
                     conn.send_text(text)
+            if t.status in ("finished", "cancelled"):
+                self._final.add(tid)
 
     # -- directing -----------------------------------------------------------------------------
     async def _direct(self, t: Any) -> None:
+        if t.game not in available_games():  # (uninstalled since): left as it is stored
+            if t.id not in self._missing:
+                self._missing.add(t.id)
+                log.warning("tournament %s waits: this room has no game %r", t.id, t.game)
+            return
+        self._missing.discard(t.id)
         if t.status == "registering":
             players = await self.store.players(t.id)
             due = t.start_at is not None and time.time() >= t.start_at
@@ -294,14 +315,19 @@ class Tournaments:
                     conn.send(note)
 
     async def _advance(self, t: Any) -> None:
+        if t.round == 0:  # started, but stopped before round 1 was drawn (a restart)
+            await self._draw(t, first=True)
+            return
         await self._open_round(t)
         players = await self.store.players(t.id)
         known = {p.user_id: p.rating for p in players}
         current = [r for r in await self.store.tables(t.id) if r.round == t.round]
+        matches = await self.store.finished_matches(
+            [r.table_id for r in current if r.result is None])
         for row in current:
             if row.result is not None:
                 continue
-            match = await self.store.finished_match(row.table_id)
+            match = matches.get(row.table_id)
             if match is None:
                 continue
             result = draw.score_table(row.seats, list(match.totals), match.winner,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import delete, func, insert, or_, select, update
 
 from kozyr.server.models import (
     GameRow,
@@ -45,6 +45,17 @@ class TournamentStore:
             return list(await conn.execute(select(TournamentRow).where(
                 TournamentRow.private.is_(False)).order_by(TournamentRow.created.desc())
                 .limit(LISTED)))
+
+    async def counts(self, tids: list[str]) -> dict[str, int]:
+        """Return how many players each of the tournaments ``tids`` has (one query)."""
+        if not tids:
+            return {}
+        async with self.storage.db.connect() as conn:
+            rows = await conn.execute(select(
+                TournamentPlayerRow.tournament_id, func.count()).where(
+                TournamentPlayerRow.tournament_id.in_(tids))
+                .group_by(TournamentPlayerRow.tournament_id))
+            return {tid: int(n) for tid, n in rows}
 
     async def active(self) -> list[Any]:
         """Return every tournament registering or running."""
@@ -145,11 +156,18 @@ class TournamentStore:
 
     async def finished_match(self, table_id: str) -> Any:
         """Return the finished match last played at ``table_id`` (its games row), or None."""
+        return (await self.finished_matches([table_id])).get(table_id)
+
+    async def finished_matches(self, table_ids: list[str]) -> dict[str, Any]:
+        """Return table id -> the finished match last played there (its games row), for
+        those of ``table_ids`` whose match is finished (one query)."""
+        if not table_ids:
+            return {}
         async with self.storage.db.connect() as conn:
-            row = (await conn.execute(select(GameRow).join(
+            rows = await conn.execute(select(TableRow.id.label("at_table"), GameRow).join(
                 TableRow, TableRow.game_id == GameRow.id).where(
-                TableRow.id == table_id))).first()
-        return row if row is not None and row.status == "finished" else None
+                TableRow.id.in_(table_ids), GameRow.status == "finished"))
+            return {row.at_table: row for row in rows}
 
     async def score(self, tid: str, round_no: int, number: int, result: dict[str, Any],
                     gains: dict[int, tuple[float, int]]) -> bool:
@@ -214,11 +232,18 @@ class TournamentStore:
         return {"played": len(rows), "won": places.count(1),
                 "best": min(places) if places else None}
 
-    async def titles(self, user_id: int) -> list[dict[str, Any]]:
-        """Return the tournaments ``user_id`` won, newest first (the profile's titles)."""
+    async def titles(self, user_id: int, viewer: int | None = None) -> list[dict[str, Any]]:
+        """Return the tournaments ``user_id`` won, newest first (the profile's titles): a
+        private one only if ``viewer`` (a user id, None: nobody logged in) owned or played
+        it, as a private table's matches in the history."""
+        seen: Any = TournamentRow.private.is_(False)
+        if viewer is not None:
+            seen = or_(seen, TournamentRow.owner_id == viewer, TournamentRow.id.in_(
+                select(TournamentPlayerRow.tournament_id).where(
+                    TournamentPlayerRow.user_id == viewer)))
         async with self.storage.db.connect() as conn:
             rows = await conn.execute(select(TournamentRow).where(
-                TournamentRow.winner_id == user_id, TournamentRow.status == "finished")
+                TournamentRow.winner_id == user_id, TournamentRow.status == "finished", seen)
                 .order_by(TournamentRow.finished.desc()))
             return [{"tournament": t.id, "name": t.name, "game": t.game, "preset": t.preset,
                      "at": t.finished} for t in rows]

@@ -1,0 +1,256 @@
+"""A review of issue 16's server code (tournaments and people): each test here is a problem
+found by the review, fixed since.
+
+Tournaments: a restart between "started" and "round 1 drawn" left a tournament running at
+round 0 for ever; a private tournament's id and name were on its winner's public profile;
+the public list read each tournament's players one query at a time, a poll asked for each
+unscored table's match one at a time, and the followers of a finished tournament had it read
+again every poll for ever; two creations at once passed the per-user limit; a tournament of
+a game this room does not have logged a traceback every poll.  People: a block sent the
+blocked user a ``friends`` push though nothing of his had changed (he learned the moment);
+two sockets of one user opening at once told his friends nothing; ``invite_friend`` told a
+private table that exists from one that does not.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+from sqlalchemy import event
+
+from kozyr.server.lobby import Lobby
+from kozyr.server.people.service import People
+from kozyr.server.protocol import ProtocolError
+from kozyr.server.storage import Storage, User
+from kozyr.server.tournaments.director import Tournaments
+
+from .conftest import TestClient, settings
+from .helpers import THOUSAND, bye, hello, register, until
+
+SHORT = {"game": "thousand", "preset": "classic",
+         "options": {"target": 100, "barrel": False, "redeal": False, "players": 2},
+         "deals": 1}
+needs_thousand = pytest.mark.skipif(not THOUSAND, reason="these tournaments play Thousand")
+
+
+def spec(**kw: Any) -> dict[str, Any]:
+    """Return a TournamentSpec of short two-seat matches."""
+    out: dict[str, Any] = {"name": "Review cup", **SHORT, "kind": "knockout", "capacity": 2}
+    out.update(kw)
+    return out
+
+
+class Room:
+    """A room's storage, lobby, tournaments and people, without the director's loop (a
+    test calls :meth:`Tournaments.tick` itself)."""
+
+    def __init__(self, storage: Storage, lobby: Lobby) -> None:
+        self.storage, self.lobby = storage, lobby
+        self.tournaments = Tournaments(lobby)
+        self.people = People(lobby)
+        self.queries = 0
+        event.listen(storage.db.sync_engine, "before_cursor_execute", self._count)
+
+    def _count(self, *args: Any) -> None:
+        self.queries += 1
+
+    async def user(self, name: str) -> User:
+        made = await self.storage.create_user(name, "x", False)
+        assert made is not None
+        return made
+
+
+@pytest.fixture
+async def room(db_url: str) -> AsyncIterator[Room]:
+    storage = Storage(db_url)
+    await storage.open()
+    lobby = Lobby(storage, settings(tournament_poll=3600.0))
+    r = Room(storage, lobby)
+    try:
+        yield r
+    finally:
+        await r.tournaments.close()
+        await r.people.close()
+        await lobby.close()
+        await storage.close()
+
+
+# -- tournaments ------------------------------------------------------------------------------
+@needs_thousand
+async def test_a_restart_between_the_start_and_the_first_draw_draws_it(room: Room) -> None:
+    """``_start`` stores "running" and then draws round 1 in a second transaction: a
+    ``kill -9`` between the two left it running at round 0 with no table, and the director
+    waited for round 0's tables for ever."""
+    ts = room.tournaments
+    ann, bob = await room.user("ann"), await room.user("bob")
+    t = await ts.create(ann, spec(start_at=time.time() + 3600))
+    for u in (ann, bob):
+        await ts.register(u, t.id, None)
+    await ts.store.start(t.id, {ann.id: 1500, bob.id: 1400}, 1)  # ... and then the crash
+    await ts.tick()
+    now = await ts.store.get(t.id)
+    assert now.status == "running" and now.round == 1
+    tables = await ts.store.tables(t.id)
+    assert len(tables) == 1 and tables[0].opened and tables[0].table_id in room.lobby.tables
+    await ts.tick()  # again: nothing more is drawn
+    assert len(await ts.store.tables(t.id)) == 1
+
+
+async def test_the_public_list_reads_the_counts_in_one_query(room: Room) -> None:
+    ts = room.tournaments
+    users = [await room.user(n) for n in ("ann", "bob", "cid", "dan")]
+    for i, u in enumerate(users):
+        t = await ts.create(u, spec(name=f"Cup {i}", capacity=8))
+        for v in users[:i + 1]:
+            await ts.register(v, t.id, None)
+    room.queries = 0
+    listed = await ts.listing()
+    assert sorted(x["registered"] for x in listed) == [1, 2, 3, 4]
+    assert room.queries <= 2, room.queries  # not one more per tournament
+
+
+async def test_two_creations_at_once_keep_to_the_limit(room: Room) -> None:
+    ts = room.tournaments
+    ann = await room.user("ann")
+    got = await asyncio.gather(*(ts.create(ann, spec(name=f"Cup {i}")) for i in range(6)),
+                               return_exceptions=True)
+    made = [g for g in got if not isinstance(g, BaseException)]
+    refused = [g for g in got if isinstance(g, ProtocolError)]
+    assert len(made) == room.lobby.settings.max_tournaments_per_user == 3
+    assert [e.code for e in refused] == ["too_many_tables"] * 3
+
+
+async def test_a_tournament_of_a_game_not_installed_is_logged_once(
+        room: Room, caplog: pytest.LogCaptureFixture) -> None:
+    ts = room.tournaments
+    ann = await room.user("ann")
+    t = await ts.create(ann, spec(start_at=time.time() + 3600))
+    await ts.register(ann, t.id, None)
+    await ts.register(await room.user("bob"), t.id, None)
+    await ts.store.set_status(t.id, {"game": "nosuchgame", "start_at": time.time() - 1})
+    caplog.set_level(logging.WARNING, "kozyr.server")
+    for _ in range(3):
+        await ts.tick()
+    assert not [r for r in caplog.records if r.exc_info], "a traceback every poll"
+    assert len([r for r in caplog.records if "nosuchgame" in r.getMessage()]) == 1
+    now = await ts.store.get(t.id)
+    assert now.status == "registering" and await ts.store.tables(t.id) == []  # as it was
+
+
+async def test_a_finished_tournament_is_not_read_again_for_its_followers(room: Room) -> None:
+    ts = room.tournaments
+    ann = await room.user("ann")
+    t = await ts.create(ann, spec())
+    await ts.store.set_status(t.id, {"status": "cancelled", "finished": time.time()})
+
+    class Follower:
+        closed = False
+        user = ann
+
+        def __init__(self) -> None:
+            self.texts: list[str] = []
+
+        def send_text(self, text: str) -> None:
+            self.texts.append(text)
+
+    f = Follower()
+    await ts.follow(f, t.id, None)  # type: ignore[arg-type]
+    await ts.tick()
+    room.queries = 0
+    for _ in range(3):
+        await ts.tick()
+    assert room.queries <= 3 * 1, room.queries  # the active tournaments only, once a poll
+    assert len(f.texts) == 1
+
+
+def test_a_private_tournament_won_is_not_on_the_profile_for_others(
+        client: TestClient) -> None:
+    """Profile ``titles`` listed every tournament won, a private one's id and name too, to
+    anybody (its matches are left out of the history as any private table's)."""
+    token_ann, token_bob = register(client, "ann"), register(client, "bob")
+    ann, _ = hello(client, token_ann)
+    ann.send_json({"type": "tournament_create", "spec": spec(private=True), "id": 1})
+    tid = until(ann, "tournament_created")["tournament"]["id"]
+    ts: Tournaments = client.app.state.tournaments  # type: ignore[attr-defined]
+    storage: Storage = client.app.state.storage  # type: ignore[attr-defined]
+
+    async def won() -> None:
+        row = await storage.user_row("ann")
+        await ts.store.finish(tid, {}, (row.id, "ann"))
+
+    client.portal.call(won)  # type: ignore[attr-defined]
+    assert client.get("/api/profiles/ann").json()["titles"] == []
+    client.cookies.set("kozyr_session", token_bob)
+    assert client.get("/api/profiles/ann").json()["titles"] == []
+    client.cookies.set("kozyr_session", token_ann)
+    mine = client.get("/api/profiles/ann").json()["titles"]
+    assert [x["tournament"] for x in mine] == [tid]  # to its owner (and its players)
+    client.cookies.clear()
+    bye(ann)
+
+
+# -- people -----------------------------------------------------------------------------------
+def test_a_block_sends_the_blocked_user_nothing_unless_his_list_changed(
+        client: TestClient) -> None:
+    """A block pushed ``friends`` to the blocked user's sockets even when the two had no
+    friendship or request: an unchanged list, arriving the moment he was blocked."""
+    anna, _ = hello(client, register(client, "anna"))
+    boris, _ = hello(client, register(client, "boris"))
+    anna.send_json({"type": "block", "name": "boris", "id": 1})
+    assert until(anna, "ok")["re"] == 1
+    boris.send_json({"type": "ping", "id": 2})
+    got = boris.receive_json()
+    assert got["type"] == "pong", got  # nothing before it
+    # a friendship that ends is his business: he gets his new list
+    anna.send_json({"type": "unblock", "name": "boris", "id": 3})
+    until(anna, "ok")
+    anna.send_json({"type": "friend_request", "name": "boris", "id": 4})
+    until(anna, "ok")
+    until(boris, "friend_request")
+    assert until(boris, "friends")["incoming"] == ["anna"]
+    anna.send_json({"type": "block", "name": "boris", "id": 5})
+    until(anna, "ok")
+    assert until(boris, "friends")["incoming"] == []
+    bye(anna)
+    bye(boris)
+
+
+class FakeConn:
+    """A socket as the people service sees it."""
+
+    def __init__(self, user: User) -> None:
+        self.user = user
+        self.closed = False
+        self.sent: list[dict[str, Any]] = []
+        self.ignored: set[str] = set()
+        self.tables: dict[str, Any] = {}
+
+    def send(self, msg: dict[str, Any]) -> None:
+        self.sent.append(msg)
+
+    def close(self, *args: Any) -> None:
+        self.closed = True
+
+
+async def test_two_sockets_opening_at_once_tell_his_friends(room: Room) -> None:
+    """``connected`` asked "is this his first socket?" after a query: two sockets opening
+    at once both saw two, and his friends never learned he came online."""
+    ann, bob = await room.user("ann"), await room.user("bob")
+    people = room.people
+    assert await people.store.request(ann.id, bob.id)
+    assert await people.store.accept(ann.id, bob.id)
+    b = FakeConn(bob)
+    room.lobby.connect(b)  # type: ignore[arg-type]
+    a1, a2 = FakeConn(ann), FakeConn(ann)
+    room.lobby.connect(a1)  # type: ignore[arg-type]
+    first = asyncio.ensure_future(people.connected(a1))  # type: ignore[arg-type]
+    await asyncio.sleep(0)  # (its query under way)
+    room.lobby.connect(a2)  # type: ignore[arg-type]
+    await asyncio.gather(first, people.connected(a2))  # type: ignore[arg-type]
+    told = [m for m in b.sent if m["type"] == "friends"]
+    assert told and told[-1]["friends"] == [{"name": "ann", "online": True, "where": None}]
