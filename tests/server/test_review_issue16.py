@@ -254,3 +254,40 @@ async def test_two_sockets_opening_at_once_tell_his_friends(room: Room) -> None:
     await asyncio.gather(first, people.connected(a2))  # type: ignore[arg-type]
     told = [m for m in b.sent if m["type"] == "friends"]
     assert told and told[-1]["friends"] == [{"name": "ann", "online": True, "where": None}]
+
+
+# -- a NUL character --------------------------------------------------------------------------
+NULS = [{"type": "friend_request", "name": "bo\x00b"},
+        {"type": "report", "name": "bob", "reason": "rude\x00"},
+        {"type": "report", "name": "bob", "reason": "rude", "table": "t\x00"},
+        {"type": "tournament_follow", "tournament": "k\x00"},
+        {"type": "tournament_create", "spec": {"name": "Cup\x00", "game": "thousand"}}]
+
+
+@pytest.mark.parametrize("msg", NULS)
+def test_a_nul_character_is_a_bad_message(msg: dict[str, Any]) -> None:
+    """PostgreSQL stores no text holding U+0000: each of these was an ``internal`` error
+    there (a name, a reason, a table or tournament id, a tournament's name)."""
+    from kozyr.server.protocol import check_message
+
+    with pytest.raises(ProtocolError) as e:
+        check_message(msg)
+    assert e.value.code == "bad_message"
+
+
+async def test_a_nul_in_a_tournament_path_is_unknown_on_postgresql() -> None:
+    from .services import PG_HOW, pg_database, pg_up
+
+    if not pg_up():
+        pytest.skip(PG_HOW)
+    async with pg_database() as url:
+        storage = Storage(url)
+        await storage.open()
+        lobby = Lobby(storage, settings())
+        try:
+            with pytest.raises(ProtocolError) as e:
+                await Tournaments(lobby).visible("k\x00", None, None)  # GET /api/tournaments/
+            assert e.value.code == "unknown_tournament"
+        finally:
+            await lobby.close()
+            await storage.close()

@@ -115,6 +115,8 @@ def utf8_valid(v: str) -> bool:
 def _check_text(v: str, name: str) -> None:
     if not utf8_valid(v):
         raise ProtocolError("bad_message", f"{name} is not valid Unicode (a lone surrogate)")
+    if "\x00" in v:  # no database text takes it (PostgreSQL refuses it: an internal error)
+        raise ProtocolError("bad_message", f"{name} holds a NUL character")
 
 
 def utf8_size(text: str) -> int:
