@@ -597,4 +597,8 @@ export default {
   "people.error.auth_required": "سجّل الدخول لفعل ذلك.",
   "tour.to_come": "لم تُحدد بعد",
   "tour.back_to": "عودة إلى البطولة",
+  "create.bank": "رصيد الوقت (دقائق لكل لاعب، 0 = بلا رصيد)",
+  "create.increment": "الزيادة (ثوانٍ تُضاف بعد كل حركة)",
+  "table.bank": "رصيد الوقت",
+  "table.bank_left": "رصيد الوقت: بقي {time}",
 };

@@ -582,4 +582,8 @@ export default {
   "people.error.auth_required": "Log in to do that.",
   "tour.to_come": "to be drawn",
   "tour.back_to": "Back to the tournament",
+  "create.bank": "Time bank (minutes per player, 0 = none)",
+  "create.increment": "Increment (seconds added per move)",
+  "table.bank": "Time bank",
+  "table.bank_left": "Time bank: {time} left",
 };

@@ -597,4 +597,8 @@ export default {
   "people.error.auth_required": "Zaloguj się, aby to zrobić.",
   "tour.to_come": "jeszcze nie rozlosowany",
   "tour.back_to": "Wróć do turnieju",
+  "create.bank": "Pula czasu (minuty na gracza, 0 = bez puli)",
+  "create.increment": "Dodatek (sekundy za każdy ruch)",
+  "table.bank": "Pula czasu",
+  "table.bank_left": "Pula czasu: zostało {time}",
 };

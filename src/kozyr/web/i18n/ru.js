@@ -597,4 +597,8 @@ export default {
   "people.error.auth_required": "Для этого нужно войти.",
   "tour.to_come": "ещё не составлен",
   "tour.back_to": "К турниру",
+  "create.bank": "Запас времени (минуты на игрока, 0 — без запаса)",
+  "create.increment": "Добавка (секунды за каждый ход)",
+  "table.bank": "Запас времени",
+  "table.bank_left": "Запас времени: осталось {time}",
 };

@@ -597,4 +597,8 @@ export default {
   "people.error.auth_required": "Для цього потрібно увійти.",
   "tour.to_come": "ще не складено",
   "tour.back_to": "До турніру",
+  "create.bank": "Запас часу (хвилини на гравця, 0 — без запасу)",
+  "create.increment": "Додаток (секунди за кожен хід)",
+  "table.bank": "Запас часу",
+  "table.bank_left": "Запас часу: залишилося {time}",
 };

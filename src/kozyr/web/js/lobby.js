@@ -4,6 +4,7 @@ import { LANGS, lang, t, tOr } from "./i18n.js";
 import { fetchMeta, groupedOptions, optionText, rulesLine, valueText } from "./rules.js";
 import { h, mount, toast } from "./ui.js";
 import { displayName } from "./words.js";
+import { timeControl } from "./table/timebank.js";
 
 const LAST_SALON = "kozyr.lastSalon";
 
@@ -166,7 +167,8 @@ export class LobbyView {
     const me = this.app.user;
     const mine = me && (tb.seats || []).some((s) => s.kind === "human" && s.name === me.name);
     return h("li.table-line", { dataset: { table: tb.id } },
-      h("div", h("b", `#${tb.id}`), ` ${seats}`),
+      h("div", h("b", `#${tb.id}`), ` ${seats}`, timeControl(tb) ? h("span.time-control",
+        { title: t("create.bank") }, ` \u23f1 ${timeControl(tb)}`) : null),
       h("details.small", h("summary.muted", `${t("table.rules")} · ${t(`status.${tb.status}`)}`),
         h("div.muted", rulesLine(this.app.meta && this.app.meta.games
           && this.app.meta.games[tb.game], tb.rules, tb.describe))),
@@ -199,6 +201,8 @@ export class LobbyView {
     const priv = h("input#f-private", { type: "checkbox" });
     const hints = h("input#f-hints", { type: "checkbox" });
     const clock = h("input#f-clock", { type: "number", min: 0, max: 600, value: 0 });
+    const bank = h("input#f-bank", { type: "number", min: 0, max: 60, step: "any", value: 0 });
+    const increment = h("input#f-increment", { type: "number", min: 0, max: 60, value: 0 });
     const bots = h("input#f-bots", { type: "checkbox", checked: true });
     const level = h("select#f-level", (meta.bots || ["easy", "normal", "hard"]).map((b) =>
       h("option", { value: b, selected: b === "normal" ? "" : null }, tOr(`level.${b}`, b))));
@@ -246,6 +250,11 @@ export class LobbyView {
       const spec = { game: state.game, preset: presetSel.value, options,
         private: priv.checked, clock: secs > 0 ? secs : null };
       if (hints.checked) spec.hints = true; // a practice table: hints, never rated
+      const bankMinutes = Number(bank.value) || 0; // a time bank per player, and its increment
+      if (bankMinutes > 0) {
+        spec.bank = Math.round(bankMinutes * 60);
+        spec.increment = Number(increment.value) || 0;
+      }
       if (this.app.botDelay !== null && this.app.botDelay !== undefined) {
         spec.bot_delay = this.app.botDelay;
       }
@@ -258,6 +267,8 @@ export class LobbyView {
       h("div.row", h("label", { for: "f-preset" }, t("create.preset")), presetSel),
       describe,
       h("div.row", h("label", { for: "f-clock" }, t("create.clock")), clock),
+      h("div.row", h("label", { for: "f-bank" }, t("create.bank")), bank),
+      h("div.row", h("label", { for: "f-increment" }, t("create.increment")), increment),
       h("div.row.check", priv, h("label", { for: "f-private" }, t("create.private"))),
       h("div.row.check", hints, h("label", { for: "f-hints" }, t("create.hints"))),
       h("div.row.check", bots, h("label", { for: "f-bots" }, t("create.bots")), level),

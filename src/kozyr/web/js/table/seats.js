@@ -3,6 +3,7 @@
 import { t, tOr } from "../i18n.js";
 import { h, mount } from "../ui.js";
 import { backEl, displayName } from "../words.js";
+import { bankEl } from "./timebank.js";
 
 export const PLACES = ["top", "left", "right", "bottom"];
 
@@ -40,7 +41,7 @@ export function renderSeats(v) {
     const total = Array.isArray(o.totals) ? o.totals[s] : null;
     const head = h("div.seat-head",
       h("span.name", displayName(names[s], s) + (s === v.seat ? ` (${t("table.you")})` : "")),
-      total !== null ? h("span.score", String(total)) : null,
+      total !== null ? h("span.score", String(total)) : null, bankEl(v, s),
       h("span.clock", { dataset: { seat: String(s) } }));
     box.append(head, h("div.badges", badges));
     const extras = v.obs ? v.renderer.seatExtras(v, s) : null;

@@ -15,6 +15,7 @@ import { loadedRenderer, loadRenderer, rendererName } from "./renderer.js";
 import { PLACES, renderSeats } from "./seats.js";
 import { renderOver, renderSide } from "./side.js";
 import { closeSummary, noticeSummary, renderSummary } from "./summary.js";
+import { noteBanks, tickBanks } from "./timebank.js";
 
 // Where each other seat sits, by number of players and seat distance from the viewer.
 const POSITIONS = { 2: ["bottom", "top"], 3: ["bottom", "left", "right"],
@@ -174,6 +175,7 @@ export class TableView {
     this.trickPoints = m.trick_points ?? null; // the server's count of our side's tricks
     this.toAct = m.to_act ?? null;
     this.deadline = m.deadline ?? null;
+    noteBanks(this, m); // the seats' time banks (table/timebank.js)
     this.sent = false;
     this.choice = null;
     this.noticeChanges(before, this.obs);
@@ -424,9 +426,11 @@ export class TableView {
 
   tickClock() {
     if (!this.dom) return;
+    tickBanks(this);
     for (const span of this.root.querySelectorAll(".seat .clock")) {
       const s = Number(span.dataset.seat);
-      if (this.deadline && this.toAct === s) {
+      // (at a table with a time bank and no move clock the bank's own time shows it)
+      if (this.deadline && this.toAct === s && (!this.banks || (this.info && this.info.clock))) {
         const left = Math.max(0, Math.ceil(this.deadline - this.conn.now()));
         span.textContent = t("table.clock", { s: left });
         span.classList.toggle("low", left <= 5);
