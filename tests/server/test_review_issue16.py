@@ -291,3 +291,46 @@ async def test_a_nul_in_a_tournament_path_is_unknown_on_postgresql() -> None:
         finally:
             await lobby.close()
             await storage.close()
+
+
+# -- a round table that cannot end its match --------------------------------------------------
+async def _round_one(room: Room) -> tuple[Any, Any]:
+    """Start a two-player tournament; return its row and round 1's table (open here)."""
+    ts = room.tournaments
+    ann, bob = await room.user("ann"), await room.user("bob")
+    t = await ts.create(ann, spec())
+    for u in (ann, bob):
+        await ts.register(u, t.id, None)
+    await ts.tick()
+    (row,) = await ts.store.tables(t.id)
+    assert row.opened and row.round == 1
+    return t, row
+
+
+@needs_thousand
+async def test_a_stopped_round_table_is_played_again_at_a_new_table(room: Room) -> None:
+    """A round table whose stored log does not replay after a restart is ``stopped``: its
+    match never ends, and the tournament waited for it for ever."""
+    ts = room.tournaments
+    t, row = await _round_one(room)
+    room.lobby.tables[row.table_id].stop("its stored log does not replay")
+    await ts.tick()
+    (again,) = await ts.store.tables(t.id)
+    assert again.table_id != row.table_id and again.opened and again.seats == row.seats
+    table = room.lobby.tables[again.table_id]
+    assert table.status == "playing" and table.tournament == t.id
+    assert sorted(s.name for s in table.seats) == ["ann", "bob"]
+    await ts.tick()  # once
+    assert (await ts.store.tables(t.id))[0].table_id == again.table_id
+
+
+@needs_thousand
+async def test_a_round_table_closed_without_a_result_is_played_again(room: Room) -> None:
+    ts = room.tournaments
+    t, row = await _round_one(room)
+    table = room.lobby.tables[row.table_id]
+    async with table.lock:
+        await table.close()
+    await ts.tick()
+    (again,) = await ts.store.tables(t.id)
+    assert again.table_id != row.table_id and again.table_id in room.lobby.tables

@@ -7,7 +7,9 @@ time came (or that is full), score a round table whose match is stored finished,
 next round, or end it.  Each step is one transaction and is done only once (a scored table
 is not scored again), so a restart, ``kill -9`` included, resumes where the rows say: the
 round's tables are restored by the lobby like any table, a table drawn but never opened is
-opened, and a result stored while the process was down is scored.
+opened, and a result stored while the process was down is scored.  A round table that can
+no longer end its match (stopped: its stored log does not replay; or closed without a
+result) is played again at a new table with the same seats.
 
 With several processes (docs/deploy.md) one of them directs every tournament: the one that
 holds the Redis lease ``director:tournaments``; if it dies, another takes the lease over
@@ -314,10 +316,34 @@ class Tournaments:
                 if conn.user is not None and conn.user.id in uids:
                     conn.send(note)
 
+    async def _replay_dead(self, t: Any) -> None:
+        """Draw again, at a new table with the same seats, a table of the round under way
+        that can no longer end its match: stopped (its stored log does not replay after a
+        restart), or closed without a result.  :meth:`_open_round` then opens it."""
+        for row in await self.store.tables(t.id):
+            if row.round != t.round or not row.opened or row.result is not None:
+                continue
+            table = self.lobby.tables.get(row.table_id)
+            if table is not None:
+                why = table.stopped
+            elif self.lobby.cluster is None:  # (else it may be another process's)
+                why = "closed" if await self.store.dead_table(row.table_id) else None
+            else:
+                why = None
+            if why is None:
+                continue
+            new_id = secrets.token_urlsafe(6)
+            if await self.store.replace_table(t.id, row.round, row.number, row.table_id,
+                                              new_id):
+                log.warning("tournament %s round %d: table %s cannot end its match (%s); "
+                            "it is played again at table %s", t.id, row.round, row.table_id,
+                            why, new_id)
+
     async def _advance(self, t: Any) -> None:
         if t.round == 0:  # started, but stopped before round 1 was drawn (a restart)
             await self._draw(t, first=True)
             return
+        await self._replay_dead(t)
         await self._open_round(t)
         players = await self.store.players(t.id)
         known = {p.user_id: p.rating for p in players}

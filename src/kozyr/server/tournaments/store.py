@@ -148,6 +148,31 @@ class TournamentStore:
                 TournamentTableRow.tournament_id == tid, TournamentTableRow.round == round_no,
                 TournamentTableRow.number == number).values(opened=True))
 
+    async def dead_table(self, table_id: str) -> bool:
+        """Return True if the room's table ``table_id`` is closed and its match was never
+        finished (it will not be)."""
+        async with self.storage.db.connect() as conn:
+            row = (await conn.execute(select(TableRow.status, GameRow.status.label("game"))
+                                      .select_from(TableRow).outerjoin(
+                GameRow, GameRow.id == TableRow.game_id).where(
+                TableRow.id == table_id))).first()
+        return row is not None and row.status == "closed" and row.game != "finished"
+
+    async def replace_table(self, tid: str, round_no: int, number: int, old: str, new: str
+                            ) -> bool:
+        """Give a round's unscored table ``old`` the new table id ``new``, not yet open;
+        return False if it was scored or replaced meanwhile."""
+        where = (TournamentTableRow.tournament_id == tid, TournamentTableRow.round == round_no,
+                 TournamentTableRow.number == number, TournamentTableRow.table_id == old)
+        async with self.storage.db.begin() as conn:
+            row = (await conn.execute(select(TournamentTableRow.result).where(*where)
+                                      .with_for_update())).first()
+            if row is None or row.result is not None:  # (a JSON null is no SQL NULL)
+                return False
+            await conn.execute(update(TournamentTableRow).where(*where).values(
+                table_id=new, opened=False))
+        return True
+
     async def table_stored(self, table_id: str) -> bool:
         """Return True if the room's ``tables`` hold ``table_id`` (it was opened once)."""
         async with self.storage.db.connect() as conn:
