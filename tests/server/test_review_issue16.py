@@ -334,3 +334,23 @@ async def test_a_round_table_closed_without_a_result_is_played_again(room: Room)
     await ts.tick()
     (again,) = await ts.store.tables(t.id)
     assert again.table_id != row.table_id and again.table_id in room.lobby.tables
+
+
+def test_asking_again_pushes_nothing(client: TestClient) -> None:
+    """Each repeated ``friend_request`` (a change of nothing) pushed a fresh ``friends`` to
+    the addressee: a user could send him one 40 times a second."""
+    anna, _ = hello(client, register(client, "anna"))
+    boris, _ = hello(client, register(client, "boris"))
+    for i in range(3):
+        anna.send_json({"type": "friend_request", "name": "boris", "id": i})
+        assert until(anna, "ok")["re"] == i
+    until(boris, "friend_request")
+    assert until(boris, "friends")["incoming"] == ["anna"]
+    boris.send_json({"type": "ping", "id": "p"})
+    got = boris.receive_json()
+    assert got["type"] == "pong", got  # nothing for the two requests again
+    boris.send_json({"type": "friend_request", "name": "anna", "id": "b"})  # accepts hers
+    until(boris, "ok")
+    assert until(anna, "friends")["friends"][0]["name"] == "boris"
+    bye(anna)
+    bye(boris)

@@ -142,17 +142,20 @@ class People:
         if other.id in await self.store.avoided(me.id):
             raise ProtocolError("blocked", f"you cannot befriend {other.name}: one of you "
                                 "blocks the other")
+        changed = False
         for _ in range(2):  # (again if his request to me was stored meanwhile)
             row = await self.store.friendship(me.id, other.id)
             if row is not None:
                 if row.status == "pending" and row.requester_id == other.id:
-                    await self.store.accept(other.id, me.id)
+                    changed = await self.store.accept(other.id, me.id)
                 break
             if await self.store.request(me.id, other.id):
+                changed = True
                 for c in self.conns_of(other.id):
                     c.send({"type": "friend_request", "from": me.name})
                 break
-        await self._both(me, other)
+        if changed:  # asking again (or a friend) changes nothing, and pushes nothing
+            await self._both(me, other)
 
     async def accept(self, me: User, name: str) -> None:
         """Accept ``name``'s friend request."""
