@@ -354,3 +354,29 @@ def test_asking_again_pushes_nothing(client: TestClient) -> None:
     assert until(anna, "friends")["friends"][0]["name"] == "boris"
     bye(anna)
     bye(boris)
+
+
+def test_a_report_cannot_drive_the_admins_terminal(client: TestClient, db_url: str) -> None:
+    """``kozyr admin reports`` printed a report's reason (and table) as written: an escape
+    sequence reached the admin's terminal, a line break faked another report."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from kozyr.cli import app as cli_app
+
+    anna, _ = hello(client, register(client, "anna"))
+    register(client, "boris")
+    reason = "rude\x1b[2J\n#2 2026-01-01 00:00 UTC: boris reports anna: \u202eevil\x9b"
+    anna.send_json({"type": "report", "name": "boris", "reason": reason, "table": "t\x1b]0;",
+                    "id": 1})
+    assert until(anna, "ok", "error")["type"] == "ok"
+    bye(anna)
+    out = CliRunner().invoke(cli_app, ["admin", "reports", "--db", db_url]).output
+    assert len(out.strip().splitlines()) == 1, out
+    assert not any(c in out for c in "\x1b\x9b\u202e"), out
+    assert "\\u001b[2J\\u000a#2" in out
+    as_json = CliRunner().invoke(cli_app, ["admin", "reports", "--db", db_url, "--json"])
+    assert not any(c in as_json.output for c in "\x1b\x9b\u202e")
+    rows = json.loads(as_json.output)
+    assert rows[0]["reason"] == reason and rows[0]["table_id"] == "t\x1b]0;"  # the same text
