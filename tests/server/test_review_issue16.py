@@ -380,3 +380,16 @@ def test_a_report_cannot_drive_the_admins_terminal(client: TestClient, db_url: s
     assert not any(c in as_json.output for c in "\x1b\x9b\u202e")
     rows = json.loads(as_json.output)
     assert rows[0]["reason"] == reason and rows[0]["table_id"] == "t\x1b]0;"  # the same text
+
+
+@pytest.mark.parametrize("name", ["Cup\nof the week", "Cup\x1b[31m", "Cup \u202eevil",
+                                  "Cup\u2066x\u2069"])
+def test_a_tournament_name_holds_no_control_character(name: str) -> None:
+    """A tournament's name is shown to everyone (the list, the profiles' titles): a line
+    break, an escape or a change of writing direction was taken as it came."""
+    from kozyr.server.tournaments.spec import parse_tournament
+
+    with pytest.raises(ProtocolError) as e:
+        parse_tournament(spec(name=name))
+    assert e.value.code == "bad_message"
+    assert parse_tournament(spec(name="Кубок 🂡 ‍ cup")).name == "Кубок 🂡 ‍ cup"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,6 +13,8 @@ from kozyr.server.protocol import ProtocolError
 KINDS = ("knockout", "swiss")
 _KEYS = frozenset({"name", "game", "preset", "options", "kind", "rounds", "deals", "clock",
                    "private", "capacity", "start_at"})
+#: the marks and overrides of writing direction, which would turn the text around them
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 #: how far ahead a start time may be
 MAX_AHEAD = 30 * 86400.0
 
@@ -54,6 +57,9 @@ def parse_tournament(spec: Any, now: float | None = None) -> TournamentSpec:
     name = spec.get("name")
     if not isinstance(name, str) or not 3 <= len(name.strip()) <= 40:
         raise ProtocolError("bad_message", "name must be 3-40 characters")
+    if any(unicodedata.category(ch) == "Cc" or ch in _BIDI for ch in name):
+        raise ProtocolError("bad_message", "name must hold no control characters (a line "
+                            "break, an escape, a change of writing direction)")
     table = {k: spec[k] for k in ("game", "preset", "options", "clock") if k in spec}
     game, rules, players, _, clock, _ = parse_spec(table)
     kind = spec.get("kind", "knockout")
