@@ -33,8 +33,10 @@ LANGUAGES = sorted(p.stem for p in (WEB / "i18n").glob("*.js"))
 
 
 def catalogue(lang: str) -> dict[str, str]:
-    """Return a language file's strings, key by key (each file is one object literal)."""
-    text = (WEB / "i18n" / f"{lang}.js").read_text(encoding="utf-8")
+    """Return a language's strings, key by key: its file (one object literal) and the
+    parts it spreads in (``i18n/<part>/<lang>.js``, e.g. rooms/: tournaments, people)."""
+    text = "\n".join(p.read_text(encoding="utf-8") for p in [
+        WEB / "i18n" / f"{lang}.js", *sorted((WEB / "i18n").glob(f"*/{lang}.js"))])
     pairs = re.findall(r'"([\w.\-]+)":\s*"((?:[^"\\]|\\.)*)"', text)
     keys = [k for k, _ in pairs]
     repeated = sorted({k for k in keys if keys.count(k) > 1})
