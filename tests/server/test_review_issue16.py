@@ -393,3 +393,16 @@ def test_a_tournament_name_holds_no_control_character(name: str) -> None:
         parse_tournament(spec(name=name))
     assert e.value.code == "bad_message"
     assert parse_tournament(spec(name="Кубок 🂡 ‍ cup")).name == "Кубок 🂡 ‍ cup"
+
+
+async def test_registrations_at_once_keep_to_the_capacity(room: Room) -> None:
+    """SQLite takes no row lock (``FOR UPDATE``): eight registrations at once for three
+    places stored seven players."""
+    ts = room.tournaments
+    users = [await room.user(f"u{i}") for i in range(8)]
+    t = await ts.create(users[0], spec(capacity=3, start_at=time.time() + 3600))
+    got = await asyncio.gather(*(ts.register(u, t.id, None) for u in users),
+                               return_exceptions=True)
+    assert len(await ts.store.players(t.id)) == 3
+    assert sorted(g.code if isinstance(g, ProtocolError) else repr(g) for g in got) == \
+        ["None"] * 3 + ["tournament_full"] * 5

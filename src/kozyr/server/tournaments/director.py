@@ -64,6 +64,9 @@ class Tournaments:
         self._shapes: dict[str, tuple[int, str]] = {}
         #: one creation at a time here, so two at once keep to the per-user limit
         self._creating = asyncio.Lock()
+        #: one registration (or unregistration, or start) at a time here: SQLite takes no
+        #: row lock (``FOR UPDATE``), so two at once both saw a free place (PostgreSQL does)
+        self._registry = asyncio.Lock()
         #: followed tournaments that are over (finished, cancelled): their rows never change
         #: again, so a poll does not read them (a new follower's view is read at ``follow``)
         self._final: set[str] = set()
@@ -182,13 +185,15 @@ class Tournaments:
         if user.guest:
             raise ProtocolError("auth_required", "register (an account) to play tournaments")
         await self.visible(tid, user, invite)
-        await self.store.register(tid, user.id, user.name)
+        async with self._registry:
+            await self.store.register(tid, user.id, user.name)
         self.poke()
 
     async def unregister(self, user: User, tid: str) -> None:
         """Take ``user`` out while it is registering."""
         await self.visible(tid, user, None)
-        await self.store.unregister(tid, user.id)
+        async with self._registry:
+            await self.store.unregister(tid, user.id)
         self.poke()
 
     async def follow(self, conn: Conn, tid: str, invite: str | None) -> None:
@@ -265,13 +270,17 @@ class Tournaments:
             return
         self._missing.discard(t.id)
         if t.status == "registering":
-            players = await self.store.players(t.id)
-            due = t.start_at is not None and time.time() >= t.start_at
-            if due and len(players) < 2:
-                await self.store.set_status(t.id, {"status": "cancelled",
-                                                   "finished": time.time()})
-            elif due or (t.start_at is None and len(players) >= t.capacity):
+            async with self._registry:  # nobody registers while it is started
+                players = await self.store.players(t.id)
+                due = t.start_at is not None and time.time() >= t.start_at
+                if due and len(players) < 2:
+                    await self.store.set_status(t.id, {"status": "cancelled",
+                                                       "finished": time.time()})
+                    return
+                if not (due or (t.start_at is None and len(players) >= t.capacity)):
+                    return
                 await self._start(t, players)
+            await self._draw(await self.store.get(t.id), first=True)
         elif t.status == "running":
             await self._advance(t)
 
@@ -285,7 +294,6 @@ class Tournaments:
         rounds = draw.knockout_rounds(len(players), per) if t.kind == "knockout" else t.rounds
         await self.store.start(t.id, shown, rounds)
         log.info("tournament %s started: %d players, %s rounds", t.id, len(players), rounds)
-        await self._draw(await self.store.get(t.id), first=True)
 
     async def _draw(self, t: Any, first: bool) -> None:
         per, _ = self.shape(t)
