@@ -385,7 +385,10 @@ async def measure(args: argparse.Namespace, trivial: bool, processes: int = 1,
             await asyncio.gather(*tasks, return_exceptions=True)
         finally:
             for server in servers:
-                server.send_signal(signal.SIGTERM)
+                # SIGINT under cProfile: uvicorn re-raises the signal it stopped on, and
+                # only SIGINT's KeyboardInterrupt lets ``python -m cProfile`` write its file
+                server.send_signal(signal.SIGINT if args.profile and not trivial
+                                   else signal.SIGTERM)
             for server in servers:
                 try:
                     server.wait(20)
