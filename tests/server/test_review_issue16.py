@@ -15,6 +15,7 @@ private table that exists from one that does not.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import AsyncIterator
@@ -406,3 +407,58 @@ async def test_registrations_at_once_keep_to_the_capacity(room: Room) -> None:
     assert len(await ts.store.players(t.id)) == 3
     assert sorted(g.code if isinstance(g, ProtocolError) else repr(g) for g in got) == \
         ["None"] * 3 + ["tournament_full"] * 5
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def any_room(request: Any, db_url: str) -> AsyncIterator[Room]:
+    """A room (as ``room``) on SQLite, then on PostgreSQL (skipped without one)."""
+    if request.param == "sqlite":
+        async with _room(db_url) as r:
+            yield r
+        return
+    from .services import PG_HOW, pg_database, pg_up
+
+    if not pg_up():
+        pytest.skip(PG_HOW)
+    async with pg_database() as url, _room(url) as r:
+        yield r
+
+
+@contextlib.asynccontextmanager
+async def _room(url: str) -> AsyncIterator[Room]:
+    storage = Storage(url)
+    await storage.open()
+    lobby = Lobby(storage, settings(tournament_poll=3600.0))
+    r = Room(storage, lobby)
+    try:
+        yield r
+    finally:
+        await r.tournaments.close()
+        await r.people.close()
+        await lobby.close()
+        await storage.close()
+
+
+async def test_two_blocks_at_once_are_one(any_room: Room) -> None:
+    """Two ``block`` messages at once (two sockets) both found no block and both stored
+    one: on PostgreSQL the second was an ``internal`` error (the key)."""
+    room = any_room
+    ann, bob = await room.user("ann"), await room.user("bob")
+    got = await asyncio.gather(*(room.people.block(ann, "bob") for _ in range(4)),
+                               return_exceptions=True)
+    assert got == [None] * 4
+    assert await room.people.store.blocked(ann.id) == [(bob.id, "bob")]
+
+
+async def test_reports_at_once_keep_to_the_limit(any_room: Room) -> None:
+    room = any_room
+    ann = await room.user("ann")
+    await room.user("bob")
+    got = await asyncio.gather(*(room.people.report(ann, "bob", "rude", None)
+                                 for _ in range(8)), return_exceptions=True)
+    assert sum(isinstance(g, int) for g in got) == 5
+    assert [g.code for g in got if isinstance(g, ProtocolError)] == ["rate_limited"] * 3
+
+
+async def test_registrations_at_once_keep_to_the_capacity_on_both(any_room: Room) -> None:
+    await test_registrations_at_once_keep_to_the_capacity(any_room)

@@ -45,6 +45,9 @@ class People:
         self.lobby = lobby
         self.store = PeopleStore(lobby.storage)
         self._invites: dict[int, deque[float]] = {}
+        #: reports are counted and stored one at a time here (else several at once all see
+        #: fewer than the limit)
+        self._reporting = asyncio.Lock()
         self._tasks: set[asyncio.Task[None]] = set()
         self._closing = False
 
@@ -243,8 +246,10 @@ class People:
         reason = reason.strip()
         if not reason:
             raise ProtocolError("bad_message", "say what happened (reason)")
-        if await self.store.reports_since(me.id, time.time() - 3600) >= REPORTS_PER_HOUR:
-            raise ProtocolError("rate_limited", f"at most {REPORTS_PER_HOUR} reports an hour")
         table = self.lobby.tables.get(table_id) if table_id else None
         game_id = table.game_public if table is not None else None
-        return await self.store.report(me.id, other.id, reason, table_id, game_id)
+        async with self._reporting:
+            if await self.store.reports_since(me.id, time.time() - 3600) >= REPORTS_PER_HOUR:
+                raise ProtocolError("rate_limited", f"at most {REPORTS_PER_HOUR} reports an "
+                                    "hour")
+            return await self.store.report(me.id, other.id, reason, table_id, game_id)

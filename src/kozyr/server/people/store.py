@@ -118,14 +118,21 @@ class PeopleStore:
     async def block(self, blocker: int, blocked: int) -> bool:
         """Store that ``blocker`` blocks ``blocked`` and end their friendship (one
         transaction); return True if a friendship or request between them ended."""
-        async with self.storage.db.begin() as conn:
-            ended = await conn.execute(delete(FriendRow).where(_pair(blocker, blocked)))
-            there = (await conn.execute(select(BlockRow.created).where(
-                BlockRow.blocker_id == blocker, BlockRow.blocked_id == blocked))).first()
-            if there is None:
-                await conn.execute(insert(BlockRow).values(
-                    blocker_id=blocker, blocked_id=blocked, created=time.time()))
-        return bool(ended.rowcount)
+        for attempt in range(2):
+            try:
+                async with self.storage.db.begin() as conn:
+                    ended = await conn.execute(delete(FriendRow).where(
+                        _pair(blocker, blocked)))
+                    there = (await conn.execute(select(BlockRow.created).where(
+                        BlockRow.blocker_id == blocker, BlockRow.blocked_id == blocked))).first()
+                    if there is None:
+                        await conn.execute(insert(BlockRow).values(
+                            blocker_id=blocker, blocked_id=blocked, created=time.time()))
+                return bool(ended.rowcount)
+            except IntegrityError:  # the same block stored meanwhile (two at once): again
+                if attempt:
+                    raise
+        return False
 
     async def unblock(self, blocker: int, blocked: int) -> bool:
         """Delete ``blocker``'s block of ``blocked``; False if there was none."""
