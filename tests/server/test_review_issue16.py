@@ -462,3 +462,19 @@ async def test_reports_at_once_keep_to_the_limit(any_room: Room) -> None:
 
 async def test_registrations_at_once_keep_to_the_capacity_on_both(any_room: Room) -> None:
     await test_registrations_at_once_keep_to_the_capacity(any_room)
+
+
+@needs_thousand
+async def test_a_stopped_table_whose_match_is_stored_finished_is_scored(room: Room) -> None:
+    """(The replay of a stopped table must not throw away a match stored as finished.)"""
+    ts = room.tournaments
+    t, row = await _round_one(room)
+    table = room.lobby.tables[row.table_id]
+    await room.storage.finish_game(table.game_id, {
+        "status": "finished", "finished": time.time(), "totals": [120, 40], "winner": 0,
+        "forfeits": []})
+    table.stop("its stored log does not replay")
+    await ts.tick()
+    (scored,) = await ts.store.tables(t.id)
+    assert scored.table_id == row.table_id and scored.result["points"] == [1.0, 0.0]
+    assert (await ts.store.get(t.id)).status == "finished"

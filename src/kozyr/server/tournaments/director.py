@@ -328,6 +328,7 @@ class Tournaments:
         """Draw again, at a new table with the same seats, a table of the round under way
         that can no longer end its match: stopped (its stored log does not replay after a
         restart), or closed without a result.  :meth:`_open_round` then opens it."""
+        dead: list[tuple[Any, str]] = []
         for row in await self.store.tables(t.id):
             if row.round != t.round or not row.opened or row.result is not None:
                 continue
@@ -338,7 +339,14 @@ class Tournaments:
                 why = "closed" if await self.store.dead_table(row.table_id) else None
             else:
                 why = None
-            if why is None:
+            if why is not None:
+                dead.append((row, why))
+        if not dead:
+            return
+        # a match stored finished is scored, even if its table stopped after it
+        finished = await self.store.finished_matches([row.table_id for row, _ in dead])
+        for row, why in dead:
+            if row.table_id in finished:
                 continue
             new_id = secrets.token_urlsafe(6)
             if await self.store.replace_table(t.id, row.round, row.number, row.table_id,
