@@ -478,3 +478,17 @@ async def test_a_stopped_table_whose_match_is_stored_finished_is_scored(room: Ro
     (scored,) = await ts.store.tables(t.id)
     assert scored.table_id == row.table_id and scored.result["points"] == [1.0, 0.0]
     assert (await ts.store.get(t.id)).status == "finished"
+
+
+async def test_a_poll_counts_the_registering_tournaments_players_in_one_query(
+        room: Room) -> None:
+    """Each poll read every registering tournament's players, one query each (a room of
+    many users has up to three each)."""
+    ts = room.tournaments
+    users = [await room.user(n) for n in ("ann", "bob", "cid", "dan")]
+    for i, u in enumerate(users):
+        t = await ts.create(u, spec(name=f"Cup {i}", capacity=8))
+        await ts.register(u, t.id, None)
+    room.queries = 0
+    await ts.tick()
+    assert room.queries <= 2, room.queries

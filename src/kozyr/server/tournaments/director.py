@@ -115,9 +115,12 @@ class Tournaments:
     async def tick(self) -> None:
         """Direct every tournament (if this process directs), then push followers' views."""
         if await self._directing():
-            for t in await self.store.active():
+            active = await self.store.active()
+            counts = await self.store.counts([t.id for t in active
+                                              if t.status == "registering"])
+            for t in active:
                 try:
-                    await self._direct(t)
+                    await self._direct(t, counts.get(t.id, 0))
                 except Exception:
                     log.exception("tournament %s: a step failed (tried again later)", t.id)
         await self._push()
@@ -262,7 +265,9 @@ class Tournaments:
                 self._final.add(tid)
 
     # -- directing -----------------------------------------------------------------------------
-    async def _direct(self, t: Any) -> None:
+    async def _direct(self, t: Any, registered: int = 0) -> None:
+        """Do the next step of tournament row ``t`` (``registered``: its players, counted
+        at this look, while it is registering)."""
         if t.game not in available_games():  # (uninstalled since): left as it is stored
             if t.id not in self._missing:
                 self._missing.add(t.id)
@@ -270,9 +275,11 @@ class Tournaments:
             return
         self._missing.discard(t.id)
         if t.status == "registering":
+            due = t.start_at is not None and time.time() >= t.start_at
+            if not due and (t.start_at is not None or registered < t.capacity):
+                return  # (its players are read only when it may start)
             async with self._registry:  # nobody registers while it is started
                 players = await self.store.players(t.id)
-                due = t.start_at is not None and time.time() >= t.start_at
                 if due and len(players) < 2:
                     await self.store.set_status(t.id, {"status": "cancelled",
                                                        "finished": time.time()})
