@@ -282,8 +282,9 @@ class TableMaster(Roster):
                 return
             s = self.seats[seat]
             if s.kind == "human" and not s.auto:
-                self.timebank.timed_out(seat)
                 s.auto = True
+                if self.timebank.timed_out(seat):  # out of time: stored at once
+                    await self._save()
                 self.broadcast_snapshot()
                 self._schedule()
 
