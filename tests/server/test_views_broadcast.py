@@ -13,6 +13,7 @@ from kozyr.games.registry import choice_notes, trick_points_of
 from kozyr.server.clock import Timer
 from kozyr.server.protocol import encode
 from kozyr.server.table.seat import Seat
+from kozyr.server.table.timebank import TimeBank
 from kozyr.server.table.views import TableViews
 
 
@@ -45,6 +46,7 @@ def _views(members: dict[Any, int | None]) -> TableViews:
     v.chat_lines, v.events = deque(), deque()
     v.lock, v.clock_timer, v.stopped, v.summary = asyncio.Lock(), Timer(), None, None
     v._describe = "classic"
+    v.timebank = TimeBank(None, 0.0, 3)  # no time bank: ``banks`` null
     return v
 
 
@@ -58,7 +60,7 @@ def _expected_state(v: TableViews, seat: int | None, last: int | None) -> dict[s
             "seat": seat, "obs": m.observation(seat), "legal": legal, "to_act": to_act,
             "deadline": v.clock_timer.deadline, "last": {"seat": last}, "summary": v.summary,
             "notes": choice_notes(m, seat, legal) if seat is not None and legal else {},
-            "trick_points": None if seat is None else trick_points_of(m, seat)}
+            "trick_points": None if seat is None else trick_points_of(m, seat), "banks": None}
 
 
 def test_each_connection_gets_its_own_seats_state_and_spectators_share_one() -> None:
