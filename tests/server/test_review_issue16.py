@@ -492,3 +492,32 @@ async def test_a_poll_counts_the_registering_tournaments_players_in_one_query(
     room.queries = 0
     await ts.tick()
     assert room.queries <= 2, room.queries
+
+
+async def test_coming_online_reads_his_friends_lists_together(room: Room) -> None:
+    """A user's first socket (and his last one closing) pushed each online friend his
+    list, each read in three queries: a user of many friends, connecting again and again,
+    cost three queries a friend each time."""
+    people = room.people
+    ann = await room.user("ann")
+    friends = [await room.user(f"f{i}") for i in range(6)]
+    socks = []
+    for f in friends:
+        assert await people.store.request(f.id, ann.id)
+        assert await people.store.accept(f.id, ann.id)
+        c = FakeConn(f)
+        room.lobby.connect(c)  # type: ignore[arg-type]
+        socks.append(c)
+    await people.block(friends[0], "f1")  # f0 blocks f1 (their own business)
+    for c in socks:
+        c.sent.clear()
+    a = FakeConn(ann)
+    room.lobby.connect(a)  # type: ignore[arg-type]
+    room.queries = 0
+    await people.connected(a)  # type: ignore[arg-type]
+    assert room.queries <= 6, room.queries
+    for f, c in zip(friends, socks, strict=True):
+        (msg,) = c.sent
+        assert msg == await people.payload(f)
+        assert {"name": "ann", "online": True, "where": None} in msg["friends"]
+    assert socks[0].sent[0]["blocked"] == ["f1"]

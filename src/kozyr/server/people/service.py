@@ -86,19 +86,25 @@ class People:
 
     async def payload(self, user: User) -> dict[str, Any]:
         """Return the ``friends`` message of ``user``."""
+        return self._message(user.id, await self.store.relations(user.id),
+                             await self.store.blocked(user.id))
+
+    def _message(self, user_id: int, relations: list[tuple[int, str, str, bool]],
+                 blocks: list[tuple[int, str]]) -> dict[str, Any]:
+        """Return the ``friends`` message of ``user_id`` of his stored relations and
+        blocks."""
         friends: list[dict[str, Any]] = []
         incoming: list[str] = []
         outgoing: list[str] = []
-        for uid, name, status, asked in await self.store.relations(user.id):
+        for uid, name, status, asked in relations:
             if status == "accepted":
                 online = uid in self.lobby.online
                 friends.append({"name": name, "online": online,
-                                "where": self.where(uid, user.id) if online else None})
+                                "where": self.where(uid, user_id) if online else None})
             else:
                 (outgoing if asked else incoming).append(name)
-        blocked = [name for _, name in await self.store.blocked(user.id)]
         return {"type": "friends", "friends": friends, "incoming": incoming,
-                "outgoing": outgoing, "blocked": blocked}
+                "outgoing": outgoing, "blocked": [name for _, name in blocks]}
 
     async def push(self, user_id: int, name: str) -> None:
         """Send a fresh ``friends`` message to every open socket of a user."""
@@ -130,11 +136,22 @@ class People:
         task.add_done_callback(self._tasks.discard)
 
     async def _announce(self, user: User) -> None:
-        """Push ``friends`` to each online friend of ``user`` (his online status changed)."""
+        """Push ``friends`` to each online friend of ``user`` (his online status changed):
+        their lists are read together, in a few queries however many they are."""
         try:
-            for uid, name, status, _ in await self.store.relations(user.id):
-                if status == "accepted" and uid in self.lobby.online:
-                    await self.push(uid, name)
+            online = {uid for uid, _, status, _ in await self.store.relations(user.id)
+                      if status == "accepted" and uid in self.lobby.online}
+            conns: dict[int, list[Conn]] = {}
+            for c in self.lobby.conns:
+                if c.user is not None and c.user.id in online and not c.closed:
+                    conns.setdefault(c.user.id, []).append(c)
+            ids = sorted(conns)
+            relations = await self.store.relations_of(ids)
+            blocks = await self.store.blocked_of(ids)
+            for uid in ids:
+                msg = self._message(uid, relations.get(uid, []), blocks.get(uid, []))
+                for c in conns[uid]:
+                    c.send(msg)
         except Exception as e:  # the database is closing (a shut-down): nobody to tell
             log.debug("could not announce %s's presence: %s", user.name, type(e).__name__)
 

@@ -40,17 +40,27 @@ class PeopleStore:
     async def relations(self, user_id: int) -> list[tuple[int, str, str, bool]]:
         """Return ``user_id``'s friends rows as (other's id, other's name, status, asked by
         ``user_id``), oldest first."""
-        out: list[tuple[float, int, str, str, bool]] = []
+        return (await self.relations_of([user_id])).get(user_id, [])
+
+    async def relations_of(self, user_ids: list[int]
+                           ) -> dict[int, list[tuple[int, str, str, bool]]]:
+        """Return :meth:`relations` of each of ``user_ids`` (two queries for them all)."""
+        out: dict[int, list[tuple[float, int, str, str, bool]]] = {}
+        if not user_ids:
+            return {}
         async with self.storage.db.connect() as conn:
             for mine, theirs in ((FriendRow.requester_id, FriendRow.addressee_id),
                                  (FriendRow.addressee_id, FriendRow.requester_id)):
                 rows = await conn.execute(
-                    select(UserRow.id, UserRow.name, FriendRow.status, FriendRow.created)
+                    select(mine.label("me"), UserRow.id, UserRow.name, FriendRow.status,
+                           FriendRow.created)
                     .select_from(FriendRow).join(UserRow, UserRow.id == theirs)
-                    .where(mine == user_id))
+                    .where(mine.in_(user_ids)))
                 asked = mine is FriendRow.requester_id
-                out.extend((r.created, r.id, r.name, r.status, asked) for r in rows)
-        return [(uid, name, status, asked) for _, uid, name, status, asked in sorted(out)]
+                for r in rows:
+                    out.setdefault(r.me, []).append((r.created, r.id, r.name, r.status, asked))
+        return {me: [(uid, name, status, asked) for _, uid, name, status, asked in sorted(rs)]
+                for me, rs in out.items()}
 
     async def friend_ids(self, user_id: int) -> set[int]:
         """Return the ids of ``user_id``'s accepted friends."""
@@ -101,12 +111,22 @@ class PeopleStore:
     # -- blocks ----------------------------------------------------------------------------
     async def blocked(self, user_id: int) -> list[tuple[int, str]]:
         """Return the users ``user_id`` blocks as (id, name), oldest block first."""
+        return (await self.blocked_of([user_id])).get(user_id, [])
+
+    async def blocked_of(self, user_ids: list[int]) -> dict[int, list[tuple[int, str]]]:
+        """Return :meth:`blocked` of each of ``user_ids`` (one query for them all)."""
+        out: dict[int, list[tuple[int, str]]] = {}
+        if not user_ids:
+            return out
         async with self.storage.db.connect() as conn:
             rows = await conn.execute(
-                select(UserRow.id, UserRow.name).select_from(BlockRow)
+                select(BlockRow.blocker_id, UserRow.id, UserRow.name).select_from(BlockRow)
                 .join(UserRow, UserRow.id == BlockRow.blocked_id)
-                .where(BlockRow.blocker_id == user_id).order_by(BlockRow.created))
-            return [(r.id, r.name) for r in rows]
+                .where(BlockRow.blocker_id.in_(user_ids))
+                .order_by(BlockRow.created, BlockRow.blocked_id))
+            for r in rows:
+                out.setdefault(r.blocker_id, []).append((r.id, r.name))
+        return out
 
     async def avoided(self, user_id: int) -> set[int]:
         """Return the ids of the users ``user_id`` blocks or is blocked by."""
