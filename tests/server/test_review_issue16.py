@@ -521,3 +521,14 @@ async def test_coming_online_reads_his_friends_lists_together(room: Room) -> Non
         assert msg == await people.payload(f)
         assert {"name": "ann", "online": True, "where": None} in msg["friends"]
     assert socks[0].sent[0]["blocked"] == ["f1"]
+
+
+@needs_thousand
+async def test_a_poll_of_a_round_under_way_reads_little(room: Room) -> None:
+    """A running tournament's look read its tables four times and its players once every
+    poll, whether or not anything had happened."""
+    ts = room.tournaments
+    await _round_one(room)
+    room.queries = 0
+    await ts.tick()
+    assert room.queries <= 4, room.queries  # the active ones, their counts, tables, matches

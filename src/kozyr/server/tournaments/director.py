@@ -314,10 +314,11 @@ class Tournaments:
         await self.store.draw(t.id, t.round + 1, tables)
         await self._open_round(await self.store.get(t.id))
 
-    async def _open_round(self, t: Any) -> None:
+    async def _open_round(self, t: Any, rows: list[Any] | None = None) -> None:
         """Open every table of the round under way that is not open (after a restart too),
-        then send its players there (``you.table`` shows only open tables)."""
-        for row in await self.store.tables(t.id):
+        then send its players there (``you.table`` shows only open tables).  ``rows``: its
+        tables as just read, else they are read."""
+        for row in await self.store.tables(t.id) if rows is None else rows:
             if row.round != t.round or row.opened:
                 continue
             if row.table_id not in self.lobby.tables and not await self.store.table_stored(
@@ -331,12 +332,13 @@ class Tournaments:
                 if conn.user is not None and conn.user.id in uids:
                     conn.send(note)
 
-    async def _replay_dead(self, t: Any) -> None:
+    async def _replay_dead(self, t: Any, rows: list[Any]) -> bool:
         """Draw again, at a new table with the same seats, a table of the round under way
         that can no longer end its match: stopped (its stored log does not replay after a
-        restart), or closed without a result.  :meth:`_open_round` then opens it."""
+        restart), or closed without a result.  :meth:`_open_round` then opens it.  Return
+        True if one was (``rows``: the tournament's tables as read)."""
         dead: list[tuple[Any, str]] = []
-        for row in await self.store.tables(t.id):
+        for row in rows:
             if row.round != t.round or not row.opened or row.result is not None:
                 continue
             table = self.lobby.tables.get(row.table_id)
@@ -349,30 +351,37 @@ class Tournaments:
             if why is not None:
                 dead.append((row, why))
         if not dead:
-            return
+            return False
         # a match stored finished is scored, even if its table stopped after it
         finished = await self.store.finished_matches([row.table_id for row, _ in dead])
+        replaced = False
         for row, why in dead:
             if row.table_id in finished:
                 continue
             new_id = secrets.token_urlsafe(6)
             if await self.store.replace_table(t.id, row.round, row.number, row.table_id,
                                               new_id):
+                replaced = True
                 log.warning("tournament %s round %d: table %s cannot end its match (%s); "
                             "it is played again at table %s", t.id, row.round, row.table_id,
                             why, new_id)
+        return replaced
 
     async def _advance(self, t: Any) -> None:
         if t.round == 0:  # started, but stopped before round 1 was drawn (a restart)
             await self._draw(t, first=True)
             return
-        await self._replay_dead(t)
-        await self._open_round(t)
-        players = await self.store.players(t.id)
-        known = {p.user_id: p.rating for p in players}
-        current = [r for r in await self.store.tables(t.id) if r.round == t.round]
+        rows = await self.store.tables(t.id)  # (read again only after a change)
+        if await self._replay_dead(t, rows):
+            rows = await self.store.tables(t.id)
+        await self._open_round(t, rows)
+        current = [r for r in rows if r.round == t.round]
         matches = await self.store.finished_matches(
             [r.table_id for r in current if r.result is None])
+        if not matches and (not current or any(r.result is None for r in current)):
+            return  # the round goes on, nothing to score: the usual look (two queries)
+        players = await self.store.players(t.id)
+        known = {p.user_id: p.rating for p in players}
         for row in current:
             if row.result is not None:
                 continue
