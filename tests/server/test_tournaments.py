@@ -48,7 +48,8 @@ def test_a_spec_is_checked_field_by_field() -> None:
                        ({"rounds": 3}, "Swiss"), ({"kind": "swiss", "rounds": 10}, "rounds"),
                        ({"capacity": 1}, "capacity"), ({"deals": 0}, "deals"),
                        ({"start_at": 5.0}, "start_at"), ({"private": "yes"}, "private"),
-                       ({"game": "chess"}, "game"), ({"prize": 5}, "prize")]:
+                       ({"game": "chess"}, "game"), ({"prize": 5}, "prize"),
+                       ({"bank": 1}, "bank"), ({"increment": 5}, "bank")]:
         with pytest.raises(ProtocolError) as e:
             parse_tournament(spec(**bad), now=100.0)
         assert words in e.value.message, (bad, e.value.message)
@@ -193,7 +194,9 @@ def test_a_private_tournament_is_seen_with_its_invite_only(client: TestClient) -
 def test_a_full_tournament_refuses_more_and_starts(make: Any) -> None:
     client = make(tournament_poll=0.05)
     socks = [hello(client, register(client, n))[0] for n in ("ann", "bob", "cid")]
-    tid = _create(socks[0], capacity=2, players=2)["tournament"]["id"]
+    made = _create(socks[0], capacity=2, players=2, bank=300, increment=5)["tournament"]
+    assert (made["bank"], made["increment"]) == (300.0, 5.0)
+    tid = made["id"]
     for ws in socks[:2]:
         ws.send_json({"type": "tournament_register", "tournament": tid})
         until(ws, "ok")
@@ -205,6 +208,7 @@ def test_a_full_tournament_refuses_more_and_starts(make: Any) -> None:
     assert note["tournament"] == tid and note["round"] == 1
     table = client.app.state.lobby.tables[note["table"]]  # type: ignore[attr-defined]
     assert table.tournament == tid and table.deals == 1 and table.status == "playing"
+    assert table.info()["bank"] == 300.0 and table.info()["increment"] == 5.0
     assert sorted(s.name for s in table.seats) == ["ann", "bob"]
     socks[1].send_json({"type": "tournament_unregister", "tournament": tid})
     assert until(socks[1], "error")["code"] == "tournament_closed"

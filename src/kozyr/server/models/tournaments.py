@@ -28,6 +28,9 @@ class TournamentRow(Base):
     #: deals per match, or None: whole matches
     deals: Mapped[int | None] = mapped_column(Integer, nullable=True)
     clock: Mapped[float | None] = mapped_column(Float, nullable=True)
+    #: each player's time bank per match and the increment per move (table.timebank)
+    bank: Mapped[float | None] = mapped_column(Float, nullable=True)
+    increment: Mapped[float] = mapped_column(Float, default=0.0)
     private: Mapped[bool] = mapped_column(Boolean, default=False)
     invite: Mapped[str | None] = mapped_column(String(64), nullable=True)
     capacity: Mapped[int] = mapped_column(Integer)

@@ -164,7 +164,8 @@ class Tournaments:
             await self.store.create({
                 "id": tid, "name": s.name, "owner_id": user.id, "owner": user.name,
                 "game": s.game, "preset": s.preset, "rules": s.rules, "kind": s.kind,
-                "rounds": s.rounds, "deals": s.deals, "clock": s.clock, "private": s.private,
+                "rounds": s.rounds, "deals": s.deals, "clock": s.clock, "bank": s.bank,
+            "increment": s.increment, "private": s.private,
                 "invite": secrets.token_urlsafe(12) if s.private else None,
                 "capacity": s.capacity, "start_at": s.start_at, "status": "registering",
                 "round": 0, "created": time.time()})

@@ -9,10 +9,11 @@ from typing import Any
 
 from kozyr.server.lobby import parse_spec
 from kozyr.server.protocol import ProtocolError
+from kozyr.server.table.timebank import parse_time
 
 KINDS = ("knockout", "swiss")
 _KEYS = frozenset({"name", "game", "preset", "options", "kind", "rounds", "deals", "clock",
-                   "private", "capacity", "start_at"})
+                   "bank", "increment", "private", "capacity", "start_at"})
 #: the marks and overrides of writing direction, which would turn the text around them
 _BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 #: how far ahead a start time may be
@@ -32,6 +33,8 @@ class TournamentSpec:
     rounds: int | None
     deals: int | None
     clock: float | None
+    bank: float | None
+    increment: float
     private: bool
     capacity: int
     start_at: float | None
@@ -62,6 +65,7 @@ def parse_tournament(spec: Any, now: float | None = None) -> TournamentSpec:
                             "break, an escape, a change of writing direction)")
     table = {k: spec[k] for k in ("game", "preset", "options", "clock") if k in spec}
     game, rules, players, _, clock, _ = parse_spec(table)
+    bank, increment = parse_time(spec)
     kind = spec.get("kind", "knockout")
     if kind not in KINDS:
         raise ProtocolError("bad_message", f"kind must be one of {', '.join(KINDS)}")
@@ -88,5 +92,6 @@ def parse_tournament(spec: Any, now: float | None = None) -> TournamentSpec:
         start_at = float(start_at)
     return TournamentSpec(name=" ".join(name.split()), game=game, preset=rules.preset,
                           rules=rules.to_json(), players=players, kind=kind, rounds=rounds,
-                          deals=deals, clock=clock, private=private, capacity=capacity,
+                          deals=deals, clock=clock, bank=bank, increment=increment,
+                          private=private, capacity=capacity,
                           start_at=start_at)

@@ -31,7 +31,7 @@ async def open_table(lobby: Lobby, t: Any, table_id: str, seats: list[dict[str, 
     rules = available_games()[t.game].RULES.from_json(t.rules)
     table = TableMaster(lobby, table_id, t.game, rules, len(seats), private=t.private,
                         invite=t.invite, clock=t.clock, owner="", deals=t.deals,
-                        tournament=t.id)
+                        tournament=t.id, bank=t.bank, increment=t.increment or 0.0)
     await table.seat_all([seat_of(s) for s in seats])
     lobby.tables[table_id] = table
     lobby.tables_changed(table)

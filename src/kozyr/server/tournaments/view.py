@@ -12,7 +12,7 @@ def info(t: Any, registered: int, per_table: int, describe: str) -> dict[str, An
     """Return a tournament's TournamentInfo (``registered``: how many players it has)."""
     return {"id": t.id, "name": t.name, "owner": t.owner, "game": t.game, "preset": t.preset,
             "kind": t.kind, "rounds": t.rounds, "round_count": t.rounds, "deals": t.deals,
-            "clock": t.clock,
+            "clock": t.clock, "bank": t.bank, "increment": t.increment,
             "private": t.private, "capacity": t.capacity, "registered": registered,
             "start_at": t.start_at, "status": t.status, "round": t.round,
             "created": t.created, "started": t.started, "finished": t.finished,

@@ -32,6 +32,8 @@ def upgrade() -> None:
         sa.Column("rounds", sa.Integer, nullable=True),
         sa.Column("deals", sa.Integer, nullable=True),
         sa.Column("clock", sa.Float, nullable=True),
+        sa.Column("bank", sa.Float, nullable=True),
+        sa.Column("increment", sa.Float, nullable=False),
         sa.Column("private", sa.Boolean, nullable=False),
         sa.Column("invite", sa.String(64), nullable=True),
         sa.Column("capacity", sa.Integer, nullable=False),
