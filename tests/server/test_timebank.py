@@ -221,7 +221,9 @@ def test_the_bank_itself() -> None:
 
     seats = [S(), S()]
     assert bank.dealt(seats) == [1] and seats[1].auto is False and bank.out == set()
-    assert bank.start(1, None) == timebank.MIN_MOVE  # max(increment 3, 5 s)
+    assert bank.start(1, None, 7) == timebank.MIN_MOVE  # max(increment 3, 5 s)
+    time.sleep(0.05)
+    assert bank.start(1, None, 7) < timebank.MIN_MOVE - 0.04  # the same turn: not raised again
     stored = bank.stored()
     assert stored is not None and stored["flagged"] == [1]
     again = timebank.TimeBank(10.0, 3.0, 2)

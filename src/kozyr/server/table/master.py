@@ -258,7 +258,7 @@ class TableMaster(Roster):
             if self._bot_task is None or self._bot_task.done():
                 self._bot_task = self._spawn(self._bot_move(self.step, seat))
         elif self.clock or self.timebank.on:
-            step, limit = self.step, self.timebank.start(seat, self.clock)
+            step, limit = self.step, self.timebank.start(seat, self.clock, self.step)
             self.clock_timer.start(limit, lambda: self._spawn(self._timeout(step, seat)))
 
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:

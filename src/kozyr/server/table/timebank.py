@@ -61,6 +61,8 @@ class TimeBank:
         self._since = 0.0
         #: the running move ends when the bank is empty (not at the move clock)
         self._by_bank = False
+        #: the step of the turn a flagged seat's bank was last raised for (once a turn)
+        self._raised: int | None = None
         #: seats that ran out of time in the current match
         self.flagged: set[int] = set()
         #: seats that ran out in the current deal: a bot plays for them until the next deal
@@ -84,17 +86,19 @@ class TimeBank:
             seat, self.running = self.running, None
             self.left[seat] = max(0.0, self.left[seat] - (time.monotonic() - self._since))
 
-    def start(self, seat: int, clock: float | None) -> float:
-        """Start ``seat``'s bank (with the move ``clock``, if any); return the seconds until
-        his move ends: at once for a seat out of time in this deal."""
+    def start(self, seat: int, clock: float | None, step: int = -1) -> float:
+        """Start ``seat``'s bank at state ``step`` (with the move ``clock``, if any); return
+        the seconds until his move ends: at once for a seat out of time in this deal.  (Started
+        again for the same step, as when someone rejoins, it goes on where it stopped.)"""
         self.stop()
         if not self.on:
             assert clock is not None
             return clock
         if seat in self.out:
             return 0.0
-        if seat in self.flagged:
+        if seat in self.flagged and step != self._raised:  # once per turn
             self.left[seat] = max(self.left[seat], self.increment, MIN_MOVE)
+            self._raised = step
         self.running, self._since = seat, time.monotonic()
         limit = self.left[seat]
         self._by_bank = clock is None or limit <= clock
