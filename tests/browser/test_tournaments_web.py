@@ -338,7 +338,7 @@ def test_your_table_banner_goes_to_the_table(page: Any, server: str) -> None:
 
 def create_through_the_form(page: Any, server: str, lang: str, name: str, *,
                             private: bool = False, swiss_rounds: int = 0,
-                            capacity: int = 2) -> str:
+                            capacity: int = 2, bank: int = 0) -> str:
     """Fill the create form (two-player Thousand, knockout, a deal a match, two players or
     ``capacity``, when full); return the new tournament's id once its page shows."""
     page.goto(f"{server}/#/tournaments")
@@ -353,6 +353,9 @@ def create_through_the_form(page: Any, server: str, lang: str, name: str, *,
         page.select_option("#t-kind", "swiss")
         page.fill("#t-rounds", str(swiss_rounds))
     page.fill("#t-deals", "1")
+    if bank:
+        page.fill("#t-bank", str(bank))
+        page.fill("#t-increment", "3")
     page.fill("#t-capacity", str(capacity))
     page.check("#t-when-full")
     if private:
@@ -426,8 +429,10 @@ def test_create_register_and_play_a_knockout(page: Any, server: str, shots: Path
                                              lang: str) -> None:
     me = register(page, server)
     tname = f"Cup {lang} {random.randrange(10**6)}"
-    tid = create_through_the_form(page, server, lang, tname)
+    tid = create_through_the_form(page, server, lang, tname, bank=5)
     words = page.evaluate(CATALOGUE, lang)
+    # a time bank of 5 minutes a player and 3 s a move, said as the lobby says it
+    assert page.locator("[data-fact='time'] dd").inner_text() == "5+3"
     assert tname in page.locator(".tour-title").inner_text()
     assert page.locator(".tour-title .tour-status").inner_text() == words[
         "tour.status.registering"]

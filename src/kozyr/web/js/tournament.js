@@ -6,6 +6,7 @@
 // marked) or a Swiss's standings and rounds, Watch and Replay links per table, the winner
 // and the tie-break rule.  tableReady() is the banner of a `tournament_table` push: your
 // table of the next round is ready (the app goes there by itself after a moment).
+import { timeControl } from "./table/timebank.js";
 import { api } from "./api.js";
 import { lang, t } from "./i18n.js";
 import { titleOf } from "./lobby.js";
@@ -239,6 +240,8 @@ function infoBox(x, meta) {
       : t("tour.whole_matches")),
     fact("clock", t("tour.clock"), x.clock ? t("tour.clock_s", { n: x.clock })
       : t("tour.no_clock")),
+    typeof x.bank === "number" ? fact("time", t("create.bank"), h("bdi", { dir: "ltr" },
+      timeControl(x))) : null,
     fact("players", t("tour.players"), h("bdi", { dir: "ltr" },
       `${x.registered}/${x.capacity}`)),
     x.status === "registering" ? fact("start", t("tour.start"), startText(x)) : null,

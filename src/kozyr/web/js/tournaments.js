@@ -141,6 +141,9 @@ export class TournamentsView {
     const deals = h("input#t-deals", { type: "number", min: 1, max: 20, value: "",
       placeholder: t("tour.whole_matches") });
     const clock = h("input#t-clock", { type: "number", min: 0, max: 600, value: 0 });
+    // a time bank per player per match (minutes, as the table form's) and its increment
+    const bank = h("input#t-bank", { type: "number", min: 0, max: 60, step: "any", value: 0 });
+    const increment = h("input#t-increment", { type: "number", min: 0, max: 60, value: 0 });
     const capacity = h("input#t-capacity", { type: "number", min: 2, max: 64, value: 8 });
     const whenFull = h("input#t-when-full", { type: "radio", name: "t-start", value: "full",
       checked: true });
@@ -204,6 +207,11 @@ export class TournamentsView {
           : Number(deals.value), clock: secs > 0 ? secs : null, private: priv.checked,
         capacity: Number(capacity.value), start_at: start };
       if (kind.value === "swiss") spec.rounds = Number(rounds.value);
+      const bankMinutes = Number(bank.value) || 0;
+      if (bankMinutes > 0) {
+        spec.bank = Math.round(bankMinutes * 60);
+        spec.increment = Number(increment.value) || 0;
+      }
       this.errBox.textContent = "";
       this.submitBtn.disabled = true;
       this.createId = this.conn.send({ type: "tournament_create", spec });
@@ -222,6 +230,8 @@ export class TournamentsView {
       row("t-deals", t("tour.deals"), deals),
       h("p.muted.small", t("tour.deals_help")),
       row("t-clock", t("create.clock"), clock),
+      row("t-bank", t("create.bank"), bank),
+      row("t-increment", t("create.increment"), increment),
       row("t-capacity", t("tour.capacity"), capacity),
       h("fieldset.tour-start", h("legend", t("tour.start")),
         h("div.row.check", whenFull, h("label", { for: "t-when-full" }, t("tour.when_full"))),
