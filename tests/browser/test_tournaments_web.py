@@ -536,7 +536,8 @@ def test_a_swiss_of_two_rounds_is_played_and_stands(page: Any, server: str,
     me = register(page, server)
     tid = create_through_the_form(page, server, "en", f"Swiss {random.randrange(10**6)}",
                                   swiss_rounds=2)
-    assert page.locator("[data-fact='kind'] dd").inner_text() == "Swiss"
+    # the view's round_count (its rounds is the list of rounds drawn)
+    assert page.locator("[data-fact='kind'] dd").inner_text() == "Swiss, 2 rounds"
     page.click("#t-register")
     page.wait_for_selector(f".tour-players tr[data-name='{me}']")
     out: dict[str, Any] = {}
