@@ -532,3 +532,26 @@ async def test_a_poll_of_a_round_under_way_reads_little(room: Room) -> None:
     room.queries = 0
     await ts.tick()
     assert room.queries <= 4, room.queries  # the active ones, their counts, tables, matches
+
+
+async def test_new_friend_requests_are_limited(room: Room) -> None:
+    """A request withdrawn and made again tells the addressee each time (a banner on his
+    page): nothing limited it, 40 a second."""
+    people = room.people
+    ann = await room.user("ann")
+    others = [await room.user(f"u{i}") for i in range(11)]
+    for u in others[:10]:
+        await people.request(ann, u.name)
+    await people.request(ann, others[0].name)  # asking again is no new request
+    with pytest.raises(ProtocolError) as e:
+        await people.request(ann, others[10].name)
+    assert e.value.code == "rate_limited"
+    bob = others[0]
+    for _ in range(5):  # withdrawn and made again: a new one each time
+        await people.request(bob, "u1")
+        await people.remove(bob, "u1")
+    for u in others[2:7]:
+        await people.request(bob, u.name)
+    with pytest.raises(ProtocolError) as e:
+        await people.request(bob, "u1")
+    assert e.value.code == "rate_limited"

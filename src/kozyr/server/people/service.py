@@ -28,6 +28,9 @@ log = logging.getLogger("kozyr.server")
 #: invitations a user may send per minute, and reports per hour
 INVITES_PER_MINUTE = 5
 REPORTS_PER_HOUR = 5
+#: new friend requests a user may make per minute (a request withdrawn and made again is
+#: a new one: each tells the addressee)
+REQUESTS_PER_MINUTE = 10
 
 
 def registered(conn: Conn) -> User:
@@ -45,6 +48,7 @@ class People:
         self.lobby = lobby
         self.store = PeopleStore(lobby.storage)
         self._invites: dict[int, deque[float]] = {}
+        self._requests: dict[int, deque[float]] = {}
         #: reports are counted and stored one at a time here (else several at once all see
         #: fewer than the limit)
         self._reporting = asyncio.Lock()
@@ -169,6 +173,7 @@ class People:
                 if row.status == "pending" and row.requester_id == other.id:
                     changed = await self.store.accept(other.id, me.id)
                 break
+            self._limit(self._requests, me.id, REQUESTS_PER_MINUTE, "new friend requests")
             if await self.store.request(me.id, other.id):
                 changed = True
                 for c in self.conns_of(other.id):
@@ -243,18 +248,25 @@ class People:
         conns = self.conns_of(other.id)
         if not conns:
             raise ProtocolError("not_online", f"{other.name} is not online")
-        now = time.monotonic()
-        times = self._invites.setdefault(me.id, deque())
-        while times and times[0] <= now - 60.0:
-            times.popleft()
-        if len(times) >= INVITES_PER_MINUTE:
-            raise ProtocolError("rate_limited", f"at most {INVITES_PER_MINUTE} invitations "
-                                "a minute")
-        times.append(now)
+        self._limit(self._invites, me.id, INVITES_PER_MINUTE, "invitations")
         msg = {"type": "invited", "table": table.id, "from": me.name, "game": table.game,
                "preset": table.rules.preset, "invite": table.invite if table.private else None}
         for c in conns:
             c.send(msg)
+
+    @staticmethod
+    def _limit(log_: dict[int, deque[float]], user_id: int, most: int, what: str) -> None:
+        """Count one more of ``what`` by ``user_id`` in the last minute of ``log_``; refuse
+        (``rate_limited``) one over ``most``.  A user with none in the minute is forgotten."""
+        now = time.monotonic()
+        for uid in [u for u, ts in log_.items() if ts and ts[-1] <= now - 60.0]:
+            del log_[uid]  # (users quiet for a minute: the log stays small)
+        times = log_.setdefault(user_id, deque())
+        while times and times[0] <= now - 60.0:
+            times.popleft()
+        if len(times) >= most:
+            raise ProtocolError("rate_limited", f"at most {most} {what} a minute")
+        times.append(now)
 
     # -- reports -----------------------------------------------------------------------------
     async def report(self, me: User, name: str, reason: str, table_id: str | None) -> int:
