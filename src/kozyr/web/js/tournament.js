@@ -240,7 +240,7 @@ function infoBox(x, meta) {
       : t("tour.whole_matches")),
     fact("clock", t("tour.clock"), x.clock ? t("tour.clock_s", { n: x.clock })
       : t("tour.no_clock")),
-    typeof x.bank === "number" ? fact("time", t("create.bank"), h("bdi", { dir: "ltr" },
+    typeof x.bank === "number" ? fact("time", t("table.bank"), h("bdi", { dir: "ltr" },
       timeControl(x))) : null,
     fact("players", t("tour.players"), h("bdi", { dir: "ltr" },
       `${x.registered}/${x.capacity}`)),
