@@ -41,6 +41,8 @@ def test_a_table_with_a_time_bank_shows_each_seats_time_counting_down(
     page.fill("#f-bank", "1")
     page.fill("#f-increment", "5")
     page.check("#f-bots")
+    page.locator("label[for='f-bank']").scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / f"timebank-form-{lang}.png"))
     page.click("#f-submit")
     page.wait_for_function("() => window.kozyr.view && window.kozyr.view.obs"
                            " && window.kozyr.view.obs.hand && window.kozyr.view.banks")

@@ -167,8 +167,9 @@ export class LobbyView {
     const me = this.app.user;
     const mine = me && (tb.seats || []).some((s) => s.kind === "human" && s.name === me.name);
     return h("li.table-line", { dataset: { table: tb.id } },
-      h("div", h("b", `#${tb.id}`), ` ${seats}`, timeControl(tb) ? h("span.time-control",
-        { title: t("create.bank") }, ` \u23f1 ${timeControl(tb)}`) : null),
+      h("div", h("b", `#${tb.id}`), ` ${seats}`, timeControl(tb) ? " · " : null,
+        timeControl(tb) ? h("span.time-control", { dir: "ltr", title: t("create.bank") },
+          timeControl(tb)) : null),
       h("details.small", h("summary.muted", `${t("table.rules")} · ${t(`status.${tb.status}`)}`),
         h("div.muted", rulesLine(this.app.meta && this.app.meta.games
           && this.app.meta.games[tb.game], tb.rules, tb.describe))),
