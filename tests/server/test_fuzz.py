@@ -257,8 +257,16 @@ def test_a_lone_surrogate_in_any_text_field_is_refused(room: Room) -> None:
 
 
 def test_odd_but_valid_unicode_is_relayed_as_sent(room: Room) -> None:
-    """NUL, bidi overrides, non-characters, the last code point, a joined emoji: relayed."""
-    lines = ["a\x00b\x1b[31m", "\u202eevil\u202c \u200f\u061c", "\ufffe\uffff \U0010ffff",
+    """Controls, bidi overrides, non-characters, the last code point, a joined emoji: relayed.
+
+    NUL alone is refused (no database text column takes it): a bad_message, nothing relayed.
+    """
+    room.watcher.send_text(json.dumps({"type": "chat", "table": room.table, "text": "a\x00b"}))
+    answers = room.fence(room.watcher)
+    check_answers(answers)
+    assert [m["code"] for m in answers if m["type"] == "error"] == ["bad_message"]
+    assert not [m for m in answers if m["type"] == "chat"]
+    lines = ["a\x01b\x1b[31m\x7f", "\u202eevil\u202c \u200f\u061c", "\ufffe\uffff \U0010ffff",
              "\U0001f469\u200d\U0001f4bb e\u0301 \ud83c\udca1"]
     for text in lines:
         room.watcher.send_text(json.dumps({"type": "chat", "table": room.table, "text": text}))

@@ -366,7 +366,7 @@ class TableMaster(Roster):
         gone = [] if self.hints else [i for i, s in enumerate(self.seats)
                                       if s.kind == "human" and s.left]
         forfeits = [i for i, s in enumerate(self.seats) if s.kind == "human"
-                    and (s.left or not s.played or i in getattr(self, "flagged", ()))]
+                    and (s.left or not s.played or i in self.flagged)]
         try:
             game = await storage.game(self.game_id)
             rated: list[Any] = []
