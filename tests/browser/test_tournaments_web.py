@@ -502,6 +502,42 @@ def test_create_register_and_play_a_knockout(page: Any, server: str, shots: Path
         "{played}", "1").replace("{won}", "1").replace("{best}", "1")
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_its_owner_cancels_a_tournament(browser: Any, server: str, lang: str) -> None:
+    """Only its owner has Cancel; a dismissed confirmation sends nothing; an accepted one
+    cancels it, and a player's open page follows (no more Register / Unregister)."""
+    owner = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+    register(owner, server)
+    tid = create_through_the_form(owner, server, lang, f"Void {random.randrange(10**6)}",
+                                  capacity=4)
+    words = owner.evaluate(CATALOGUE, lang)
+    player = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+    me = register(player, server)
+    player.goto(f"{server}/#/tournament/{tid}")
+    player.evaluate(SET_LANG, lang)
+    player.click("#t-register")
+    player.wait_for_selector(f".tour-players tr[data-name='{me}']")
+    assert player.locator("#t-cancel").count() == 0  # not his
+    assert owner.locator("#t-cancel").inner_text() == words["tour.cancel"]
+    asked: list[str] = []
+    owner.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    owner.click("#t-cancel")
+    assert asked == [words["tour.cancel_confirm"]]
+    owner.wait_for_timeout(300)
+    assert owner.locator(".tournament-page").get_attribute("data-status") == "registering"
+    owner.once("dialog", lambda d: d.accept())
+    owner.click("#t-cancel")
+    for p in (owner, player):
+        p.wait_for_selector(".tournament-page[data-status='cancelled']")
+        assert p.locator(".tour-title .tour-status").inner_text() == words[
+            "tour.status.cancelled"]
+        assert p.locator("#t-cancel, #t-register, #t-unregister").count() == 0
+    with urllib.request.urlopen(f"{server}/api/tournaments/{tid}") as r:
+        assert json.load(r)["tournament"]["status"] == "cancelled"
+    for p in (owner, player):
+        p.context.close()
+
+
 def test_a_private_tournaments_invite_link(browser: Any, server: str) -> None:
     owner = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
     register(owner, server)

@@ -191,6 +191,51 @@ def test_a_private_tournament_is_seen_with_its_invite_only(client: TestClient) -
         bye(ws)
 
 
+def test_its_owner_cancels_a_tournament_before_it_starts(make: Any) -> None:
+    client = make(tournament_poll=0.05, max_tournaments_per_user=1)
+    ann, _ = hello(client, register(client, "ann"))
+    bob, _ = hello(client, register(client, "bob"))
+    tid = _create(ann, capacity=4)["tournament"]["id"]
+    bob.send_json({"type": "tournament_register", "tournament": tid})
+    until(bob, "ok")
+    bob.send_json({"type": "tournament_follow", "tournament": tid})
+    assert until(bob, "tournament")["tournament"]["status"] == "registering"
+    bob.send_json({"type": "tournament_cancel", "tournament": tid})  # a player, not its owner
+    assert until(bob, "error")["code"] == "not_owner"
+    bob.send_json({"type": "tournament_cancel", "tournament": "nothing"})
+    assert until(bob, "error")["code"] == "unknown_tournament"
+    ann.send_json({"type": "tournament_cancel", "tournament": tid})
+    until(ann, "ok")
+    # its follower is told; nobody registers any more; its owner may make another
+    while (pushed := until(bob, "tournament")["tournament"])["status"] != "cancelled":
+        pass
+    assert pushed["finished"] is not None and pushed["round"] == 0
+    assert client.get(f"/api/tournaments/{tid}").json()["tournament"]["status"] == "cancelled"
+    for ws, kind in ((bob, "tournament_register"), (bob, "tournament_unregister"),
+                     (ann, "tournament_cancel")):
+        ws.send_json({"type": kind, "tournament": tid})
+        assert until(ws, "error")["code"] == "tournament_closed", kind
+    assert _create(ann, name="Cup 2")["tournament"]["status"] == "registering"
+    for ws in (ann, bob):
+        bye(ws)
+
+
+def test_a_started_tournament_cannot_be_cancelled(make: Any) -> None:
+    client = make(tournament_poll=0.05)
+    ann, _ = hello(client, register(client, "ann"))
+    bob, _ = hello(client, register(client, "bob"))
+    tid = _create(ann, capacity=2, players=2)["tournament"]["id"]
+    for ws in (ann, bob):
+        ws.send_json({"type": "tournament_register", "tournament": tid})
+        until(ws, "ok")
+    until(ann, "tournament_table")
+    ann.send_json({"type": "tournament_cancel", "tournament": tid})
+    assert until(ann, "error")["code"] == "tournament_closed"
+    assert client.get(f"/api/tournaments/{tid}").json()["tournament"]["status"] == "running"
+    for ws in (ann, bob):
+        bye(ws)
+
+
 def test_a_full_tournament_refuses_more_and_starts(make: Any) -> None:
     client = make(tournament_poll=0.05)
     socks = [hello(client, register(client, n))[0] for n in ("ann", "bob", "cid")]

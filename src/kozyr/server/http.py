@@ -40,7 +40,7 @@ _STATUS = {"auth_required": 401, "auth_failed": 401, "rate_limited": 429, "name_
            "internal": 500, "bad_origin": 403, "bad_content_type": 415, "too_large": 413,
            "too_many_tables": 429, "too_many_connections": 429, "not_stored": 503,
            "table_stopped": 409, "unknown_tournament": 404, "tournament_closed": 409,
-           "tournament_full": 409}
+           "tournament_full": 409, "not_owner": 403}
 #: the only body type the API reads; forms (urlencoded, multipart, text/plain) are refused,
 #: so no other site's page can post to it without a CORS preflight the room never answers
 _JSON = "application/json"

@@ -44,7 +44,7 @@ ERROR_CODES = frozenset({
     # people (kozyr.server.people)
     "self_target", "blocked", "not_friends", "no_request", "not_blocked", "not_online",
     # tournaments (kozyr.server.tournaments)
-    "unknown_tournament", "tournament_closed", "tournament_full",
+    "unknown_tournament", "tournament_closed", "tournament_full", "not_owner",
 })
 
 
@@ -197,6 +197,7 @@ SCHEMAS: dict[str, dict[str, tuple[Any, bool]]] = {
     "tournament_create": {"spec": (_Obj(), True)},
     "tournament_register": {"tournament": (TOURNAMENT, True), "invite": (_Str(64), False)},
     "tournament_unregister": {"tournament": (TOURNAMENT, True)},
+    "tournament_cancel": {"tournament": (TOURNAMENT, True)},
     "tournament_follow": {"tournament": (TOURNAMENT, True), "invite": (_Str(64), False)},
     "tournament_unfollow": {"tournament": (TOURNAMENT, True)},
 }

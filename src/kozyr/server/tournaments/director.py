@@ -200,6 +200,14 @@ class Tournaments:
             await self.store.unregister(tid, user.id)
         self.poke()
 
+    async def cancel(self, user: User, tid: str) -> None:
+        """Cancel tournament ``tid`` for its owner while it is registering."""
+        await self.visible(tid, user, None)
+        async with self._registry:
+            await self.store.cancel(tid, user.id)
+        log.info("tournament %s cancelled by its owner", tid)
+        self.poke()
+
     async def follow(self, conn: Conn, tid: str, invite: str | None) -> None:
         """Send ``conn`` the tournament's view now and whenever it changes."""
         t = await self.visible(tid, conn.user, invite)
@@ -287,12 +295,13 @@ class Tournaments:
                     return
                 if not (due or (t.start_at is None and len(players) >= t.capacity)):
                     return
-                await self._start(t, players)
+                if not await self._start(t, players):
+                    return  # (cancelled by its owner on another process meanwhile)
             await self._draw(await self.store.get(t.id), first=True)
         elif t.status == "running":
             await self._advance(t)
 
-    async def _start(self, t: Any, players: list[Any]) -> None:
+    async def _start(self, t: Any, players: list[Any]) -> bool:
         per, _ = self.shape(t)
         old = await self.lobby.storage.ratings_of([p.user_id for p in players], t.game,
                                                  t.preset)
@@ -300,8 +309,10 @@ class Tournaments:
                                             else ratings.default()))["display"]
                  for p in players}
         rounds = draw.knockout_rounds(len(players), per) if t.kind == "knockout" else t.rounds
-        await self.store.start(t.id, shown, rounds)
+        if not await self.store.start(t.id, shown, rounds):
+            return False
         log.info("tournament %s started: %d players, %s rounds", t.id, len(players), rounds)
+        return True
 
     async def _draw(self, t: Any, first: bool) -> None:
         per, _ = self.shape(t)

@@ -44,6 +44,13 @@ async def on_unregister(room: Room, conn: Conn, msg: dict[str, Any], re: Any) ->
     conn.send({"type": "ok", "re": re})
 
 
+async def on_cancel(room: Room, conn: Conn, msg: dict[str, Any], re: Any) -> None:
+    """Cancel a tournament (its owner, before it starts)."""
+    assert conn.user is not None
+    await _of(room).cancel(conn.user, msg["tournament"])
+    conn.send({"type": "ok", "re": re})
+
+
 async def on_follow(room: Room, conn: Conn, msg: dict[str, Any], re: Any) -> None:
     """Follow a tournament: its view now and on every change."""
     await _of(room).follow(conn, msg["tournament"], msg.get("invite"))
@@ -59,6 +66,7 @@ HANDLERS = {
     "tournament_create": on_create,
     "tournament_register": on_register,
     "tournament_unregister": on_unregister,
+    "tournament_cancel": on_cancel,
     "tournament_follow": on_follow,
     "tournament_unfollow": on_unfollow,
 }

@@ -115,21 +115,41 @@ class TournamentStore:
                 TournamentPlayerRow.tournament_id == tid,
                 TournamentPlayerRow.user_id == user_id))
 
+    async def cancel(self, tid: str, owner_id: int) -> None:
+        """Cancel a tournament for its owner (checked under the transaction: his, and
+        still registering)."""
+        async with self.storage.db.begin() as conn:
+            t = (await conn.execute(select(TournamentRow.status, TournamentRow.owner_id)
+                                    .where(TournamentRow.id == tid).with_for_update())).first()
+            if t is None or t.owner_id != owner_id:
+                raise ProtocolError("not_owner", "only the tournament's owner may cancel it")
+            if t.status != "registering":
+                raise ProtocolError("tournament_closed", "the tournament has started or "
+                                    "ended: it can no longer be cancelled")
+            await conn.execute(update(TournamentRow).where(TournamentRow.id == tid).values(
+                status="cancelled", finished=time.time()))
+
     async def set_status(self, tid: str, values: dict[str, Any]) -> None:
         """Update a tournament's row."""
         async with self.storage.db.begin() as conn:
             await conn.execute(update(TournamentRow).where(TournamentRow.id == tid)
                                .values(**values))
 
-    async def start(self, tid: str, ratings: dict[int, int], rounds: int | None) -> None:
-        """Mark it running with the players' ratings at the start."""
+    async def start(self, tid: str, ratings: dict[int, int], rounds: int | None) -> bool:
+        """Mark it running with the players' ratings at the start; return False (and
+        change nothing) if it is no longer registering (its owner cancelled it)."""
         async with self.storage.db.begin() as conn:
+            status = (await conn.execute(select(TournamentRow.status).where(
+                TournamentRow.id == tid).with_for_update())).scalar()
+            if status != "registering":
+                return False
             for uid, r in ratings.items():
                 await conn.execute(update(TournamentPlayerRow).where(
                     TournamentPlayerRow.tournament_id == tid,
                     TournamentPlayerRow.user_id == uid).values(rating=r))
             await conn.execute(update(TournamentRow).where(TournamentRow.id == tid).values(
                 status="running", started=time.time(), rounds=rounds))
+        return True
 
     async def draw(self, tid: str, round_no: int, tables: list[dict[str, Any]]) -> None:
         """Store a round's tables and make it the round under way (one transaction)."""

@@ -103,8 +103,9 @@ export class TournamentPage {
     }
   }
 
-  /** Send a register / unregister for this tournament. */
+  /** Send a register / unregister / cancel for this tournament. */
   act(type) {
+    if (type === "tournament_cancel" && !window.confirm(t("tour.cancel_confirm"))) return;
     const inv = type === "tournament_register" && this.invite ? { invite: this.invite } : {};
     this.actionId = this.conn.send({ type, tournament: this.id, ...inv });
     this.render();
@@ -138,7 +139,8 @@ export class TournamentPage {
       && x.tiebreaks ? x.tiebreaks : t("tour.tiebreaks") }))));
   }
 
-  /** Return Register / Unregister (or a log-in link), and a link to your table. */
+  /** Return Register / Unregister (or a log-in link), Cancel for its owner, and a link to
+   * your table. */
   actions() {
     const x = this.tour;
     const you = x.you || {};
@@ -159,11 +161,14 @@ export class TournamentPage {
         t(x.registered >= x.capacity ? "tour.full" : "tour.register"));
       }
     }
+    const cancel = x.status === "registering" && you.owner ? h("button.danger#t-cancel",
+      { type: "button", disabled: busy, onclick: () => this.act("tournament_cancel") },
+      t("tour.cancel")) : null;
     const mine = x.status === "running" && you.table ? h("a.button.primary#t-your-table",
       { href: tableHref(you.table) }, t("tour.your_table")) : null;
     const note = you.registered ? h("span.muted.tour-you", t("tour.you_in")) : null;
-    if (!button && !mine && !note) return null;
-    return h("div.tour-actions", button, mine, note);
+    if (!button && !cancel && !mine && !note) return null;
+    return h("div.tour-actions", button, cancel, mine, note);
   }
 
   /** Return a knockout's bracket: a column per round; a round of one table is the final. */

@@ -44,6 +44,8 @@ export default {
   "tour.tiebreaks": "نقاط المباريات، ثم نقاط اللعب، ثم التصنيف عند البداية",
   "tour.register": "سجّل",
   "tour.unregister": "ألغِ التسجيل",
+  "tour.cancel": "ألغِ البطولة",
+  "tour.cancel_confirm": "أتلغي هذه البطولة؟ سيُبلَّغ لاعبوها ولن تبدأ.",
   "tour.full": "مكتملة",
   "tour.your_table": "إلى طاولتك",
   "tour.you_in": "أنت مسجّل.",

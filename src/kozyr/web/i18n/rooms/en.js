@@ -44,6 +44,8 @@ export default {
   "tour.tiebreaks": "match points, then game points, then rating at the start",
   "tour.register": "Register",
   "tour.unregister": "Unregister",
+  "tour.cancel": "Cancel the tournament",
+  "tour.cancel_confirm": "Cancel this tournament? Its players are told and it will not start.",
   "tour.full": "Full",
   "tour.your_table": "Go to your table",
   "tour.you_in": "You are registered.",

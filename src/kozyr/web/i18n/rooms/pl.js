@@ -44,6 +44,8 @@ export default {
   "tour.tiebreaks": "punkty meczowe, potem punkty z gry, potem ranking na starcie",
   "tour.register": "Zapisz się",
   "tour.unregister": "Wypisz się",
+  "tour.cancel": "Odwołaj turniej",
+  "tour.cancel_confirm": "Odwołać ten turniej? Gracze zostaną powiadomieni i turniej się nie rozpocznie.",
   "tour.full": "Brak miejsc",
   "tour.your_table": "Do swojego stołu",
   "tour.you_in": "Jesteś zapisany.",
