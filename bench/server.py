@@ -7,7 +7,9 @@
 The server (`kozyr serve`) runs as a subprocess on a temporary SQLite file, on loopback.
 Clients sit three to a table (Thousand, classic; all humans, so no bot is measured), answer
 each decision with a random legal action after ``--think`` seconds, and measure the latency
-from sending an intent to receiving the broadcast ``state`` that follows it.  Printed:
+from sending an intent to receiving the broadcast ``state`` that follows it.  Clients ask
+for ``state`` patches in their hello, as the web client does (docs/protocol.md §4.4);
+``--whole`` makes them take every observation whole.  Printed:
 connections held, messages/s received by all clients, intents/s, p50/p99 latency, the
 server's memory per connection (RSS delta / connections) and its CPU ms per intent.
 
@@ -92,8 +94,10 @@ class Stats:
 class Player:
     """One simulated client."""
 
-    def __init__(self, base: str, stats: Stats, think: float, rng: random.Random) -> None:
+    def __init__(self, base: str, stats: Stats, think: float, rng: random.Random,
+                 patches: bool = True) -> None:
         self.base, self.stats, self.think, self.rng = base, stats, think, rng
+        self.patches = patches
         self.ws: Any = None
         self.table = ""
         self.sent_at: float | None = None
@@ -102,7 +106,7 @@ class Player:
     async def connect(self) -> None:
         self.ws = await websockets.connect(self.base + "/ws", compression=None,
                                            max_size=2**20, open_timeout=60, ping_interval=None)
-        await self.ws.send(json.dumps({"type": "hello", "v": 1}))
+        await self.ws.send(json.dumps({"type": "hello", "v": 1, "patches": self.patches}))
         await self.expect("welcome")
 
     async def expect(self, kind: str) -> dict[str, Any]:
@@ -352,7 +356,7 @@ async def measure(args: argparse.Namespace, trivial: bool, processes: int = 1,
             stats = Stats()
             rng = random.Random(args.seed)
             players = [Player(bases[i % processes], stats, args.think,
-                              random.Random(rng.random())) for i in range(n)]
+                              random.Random(rng.random()), not args.whole) for i in range(n)]
             t0 = time.perf_counter()
             for i in range(0, n, 100):
                 await asyncio.gather(*(p.connect() for p in players[i:i + 100]))
@@ -450,6 +454,8 @@ def main() -> int:
                     help="mean seconds a client waits before answering (0: at once)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--whole", action="store_true",
+                    help="clients take every state whole (no hello patches, as before them)")
     ap.add_argument("--profile", metavar="FILE", help="run the server under cProfile, to FILE")
     ap.add_argument("--no-reference", action="store_true",
                     help="skip the run against the trivial Starlette + uvicorn server")

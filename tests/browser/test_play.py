@@ -447,3 +447,60 @@ def test_move_clock_and_taking_the_seat_back(page: Any, server: str, shots: Path
     page.click(".banner button.back")
     page.wait_for_function("() => !window.kozyr.view.info.seats[window.kozyr.view.seat].auto")
     assert page.locator(".banner button.back").count() == 0
+
+
+WHOLE_SNAPSHOT_JS = """async (table) => {
+  // a second socket of the same session that takes states whole: the seat's snapshot now
+  const ws = new WebSocket(location.origin.replace(/^http/, "ws") + "/ws");
+  const got = await new Promise((resolve, reject) => {
+    ws.onopen = () => ws.send(JSON.stringify({type: "hello", v: 1}));
+    ws.onmessage = (ev) => {
+      const m = JSON.parse(ev.data);
+      if (m.type === "welcome") ws.send(JSON.stringify({type: "resync", table}));
+      else if (m.type === "table") resolve(m);
+      else if (m.type === "error") reject(new Error(m.code));
+    };
+  });
+  ws.close();
+  return {state: got.state, obs: got.obs, seat: got.seat};
+}"""
+MINE_JS = "() => ({state: window.kozyr.view.state, obs: window.kozyr.view.obs})"
+
+
+def test_the_page_rebuilds_states_from_patches_and_resyncs_a_gap(page: Any, server: str
+                                                                 ) -> None:
+    """The page asks for patches (docs/protocol.md §4.4): through a deal its observation at
+    each of its turns is the one the server sends whole; a patch whose base it does not hold
+    (as after a lost message) makes it resync once, and it is right again."""
+    register(page, server)
+    sent: list[str] = []
+    table = create_thousand(page, server)
+    # count the patches the page takes; record what it sends; and once, right after an
+    # intent went out, forget the state id held (as if a message had been lost)
+    page.evaluate("""() => { const c = window.kozyr.view.conn;
+      const send = c.send.bind(c), emit = c.emit.bind(c);
+      window.__sent = []; window.__patches = 0; window.__gap = false;
+      c.send = (m) => { const id = send(m); window.__sent.push(m.type);
+        if (m.type === "intent" && window.__gap) {
+          window.__gap = false; window.kozyr.view.state -= 1; }
+        return id; };
+      c.emit = (type, m) => { if (type === "state" && m.patch) window.__patches += 1;
+        return emit(type, m); }; }""")
+    checked = 0
+    for turn in range(12):
+        page.wait_for_function(READY_JS % 99, timeout=20000)
+        st = page.evaluate(STATUS_JS)
+        if st["over"]:
+            break
+        whole = page.evaluate(WHOLE_SNAPSHOT_JS, table)
+        mine = page.evaluate(MINE_JS)
+        assert whole["seat"] == st["seat"] and mine == {"state": whole["state"],
+                                                        "obs": whole["obs"]}
+        checked += 1
+        if turn == 4:
+            page.evaluate("() => { window.__gap = true; }")
+        act_once(page)
+        sent = page.evaluate("() => window.__sent")
+    assert checked >= 6 and page.evaluate("() => window.__patches") >= checked
+    # the gap: one resync (the intent itself named the right state: no stale_state)
+    assert sent.count("resync") == 1 and sent.count("intent") >= 6, sent

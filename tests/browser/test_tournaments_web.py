@@ -586,7 +586,7 @@ def test_a_swiss_of_two_rounds_is_played_and_stands(page: Any, server: str,
     assert out["table"] == second
     page.goto(f"{server}/#/tournament/{tid}")
     page.wait_for_function("() => { const s = document.querySelector('.tournament-page');"
-                           " return s && s.dataset.status === 'finished'; }", timeout=20000)
+                           " return s && s.dataset.status === 'finished'; }", timeout=45000)
     api = page.evaluate(f"() => fetch('/api/tournaments/{tid}').then((r) => r.json())"
                         )["tournament"]
     rows = page.locator(".standings tbody tr")

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kozyr.games import new_match
+from kozyr.server.table.patches import apply_patch
 
 if TYPE_CHECKING:
     from starlette.testclient import TestClient
@@ -66,7 +67,13 @@ def cards_in(obj: Any, skip: frozenset[str] | set[str] = SKIP) -> set[str]:
 
 
 class Client:
-    """A websocket client of the card room (the ``websockets`` library)."""
+    """A websocket client of the card room (the ``websockets`` library).
+
+    With ``patches`` (its hello asks for them) every ``state`` it receives is a patch of the
+    last observation it holds; :meth:`recv` applies it (asserting that its ``base`` is the
+    state id held) and logs and returns the message with the whole ``obs``, as it would have
+    come without.
+    """
 
     def __init__(self, ws: Any, name: str = "") -> None:
         self.ws = ws
@@ -74,9 +81,12 @@ class Client:
         self.log: list[dict[str, Any]] = []
         self.token: str | None = None
         self.user: dict[str, Any] | None = None
+        #: table -> (state id, observation) held, for patches
+        self.held: dict[str, tuple[int, Any]] = {}
 
     @classmethod
-    async def connect(cls, base: str, token: str | None = None) -> Client:
+    async def connect(cls, base: str, token: str | None = None, *,
+                      patches: bool = False) -> Client:
         """Open a socket and say hello."""
         import websockets
 
@@ -85,10 +95,26 @@ class Client:
         msg: dict[str, Any] = {"type": "hello", "v": 1}
         if token:
             msg["token"] = token
+        if patches:
+            msg["patches"] = True
         await c.send(msg)
         welcome = await c.expect("welcome")
+        assert welcome["patches"] is patches, welcome
         c.token, c.user = welcome["token"], welcome["user"]
         return c
+
+    def _whole(self, msg: dict[str, Any]) -> dict[str, Any]:
+        """Return ``msg`` with a patch applied to the held observation; keep its obs."""
+        if msg["type"] not in ("table", "state"):
+            return msg
+        tid = msg["table"] if msg["type"] == "state" else msg["table"]["id"]
+        if "patch" in msg:
+            state, obs = self.held[tid]
+            assert msg["base"] == state, (msg["base"], state)
+            msg = {k: v for k, v in msg.items() if k not in ("base", "patch")} | {
+                "obs": apply_patch(obs, msg["patch"])}
+        self.held[tid] = (msg["state"], msg["obs"])
+        return msg
 
     async def send(self, msg: dict[str, Any]) -> None:
         """Send one message."""
@@ -96,7 +122,8 @@ class Client:
 
     async def recv(self, timeout: float = 20.0) -> dict[str, Any]:
         """Receive one message (and log it)."""
-        msg: dict[str, Any] = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+        msg: dict[str, Any] = self._whole(json.loads(await asyncio.wait_for(self.ws.recv(),
+                                                                           timeout)))
         self.log.append(msg)
         return msg
 

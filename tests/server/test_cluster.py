@@ -117,9 +117,11 @@ async def until(c: Client, pred: Any, timeout: float = 20.0) -> dict[str, Any]:
 
 async def table_at_two_processes(urls: list[str]) -> tuple[dict[int, Client], str]:
     """A player on each process at one table (created on the first), a bot in the third
-    seat: return the players by seat and the table id (the match has started)."""
+    seat: return the players by seat and the table id (the match has started); B's player
+    asked for patches."""
     a = await Client.connect(urls[0])
-    b = await Client.connect(urls[1])
+    # B's player takes his states as patches, made on A for a client of another process
+    b = await Client.connect(urls[1], patches=True)
     await a.send({"type": "create", "spec": GAME_SPEC})
     table = (await a.expect("created"))["table"]["id"]
     await a.send({"type": "join", "table": table, "seat": 0})

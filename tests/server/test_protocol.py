@@ -41,7 +41,7 @@ def test_valid_messages_of_every_type_parse() -> None:
         "invite_friend": {"table": "t1", "name": "anna"},
         "report": {"name": "anna", "reason": "rude", "table": "t1"},
         "tournament_create": {"spec": {}}, "tournament_register": {"tournament": "k1"},
-        "tournament_unregister": {"tournament": "k1"},
+        "tournament_unregister": {"tournament": "k1"}, "tournament_cancel": {"tournament": "k1"},
         "tournament_follow": {"tournament": "k1", "invite": "x"},
         "tournament_unfollow": {"tournament": "k1"},
     }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 from collections import deque
 from types import SimpleNamespace
 from typing import Any
@@ -12,6 +13,7 @@ from kozyr.games import new_match
 from kozyr.games.registry import choice_notes, trick_points_of
 from kozyr.server.clock import Timer
 from kozyr.server.protocol import encode
+from kozyr.server.table.patches import apply_patch
 from kozyr.server.table.seat import Seat
 from kozyr.server.table.timebank import TimeBank
 from kozyr.server.table.views import TableViews
@@ -20,8 +22,9 @@ from kozyr.server.table.views import TableViews
 class FakeConn:
     """A connection that keeps the texts it is sent."""
 
-    def __init__(self) -> None:
+    def __init__(self, patches: bool = False) -> None:
         self.texts: list[str] = []
+        self.patches = patches
 
     def send(self, message: dict[str, Any]) -> None:
         self.texts.append(encode(message))
@@ -47,6 +50,7 @@ def _views(members: dict[Any, int | None]) -> TableViews:
     v.lock, v.clock_timer, v.stopped, v.summary = asyncio.Lock(), Timer(), None, None
     v._describe = "classic"
     v.timebank = TimeBank(None, 0.0, 3)  # no time bank: ``banks`` null
+    v.sent_obs = {}
     return v
 
 
@@ -107,3 +111,48 @@ def test_snapshots_and_public_events_keep_each_recipients_message() -> None:
     v._publish({"type": "chat", "table": v.id, "line": {"name": "Ёжик", "text": "привет"}})
     assert len({c.texts[-1] for c in members}) == 1
     assert json.loads(seated[0].texts[-1])["version"] == v.version
+
+
+def test_patches_rebuild_each_recipients_observation_exactly() -> None:
+    """Through two whole deals of random play (deals, tricks, the sheet growing) a client
+    of each seat that asked for patches holds, patch after patch, exactly the observation
+    a client without them is sent whole; the patches are much smaller."""
+    rng = random.Random(5)
+    whole = {seat: FakeConn() for seat in (0, 1, 2, None)}
+    patched = {seat: FakeConn(patches=True) for seat in (0, 1, 2, None)}
+    members: dict[Any, int | None] = {}
+    for seat in whole:
+        members[whole[seat]] = seat
+        members[patched[seat]] = seat
+    v = _views(members)
+    m = v.match
+    assert m is not None
+    v.broadcast_snapshot()  # the snapshot: the first base
+    held = {seat: json.loads(patched[seat].texts[-1])["obs"] for seat in patched}
+    state = {seat: v.step for seat in patched}
+    sizes = [0, 0]
+    while len(m.sheet) < 2:
+        acting = m.current_player()
+        if m.awaiting_deal:
+            m.deal(rng=rng)
+        else:
+            m.apply(rng.choice(m.legal_actions()))
+        v.step += 1
+        v._broadcast_state(acting)
+        for seat in patched:
+            full = json.loads(whole[seat].texts[-1])
+            got = json.loads(patched[seat].texts[-1])
+            assert "patch" not in full and "obs" not in got and got["base"] == state[seat]
+            assert {k: x for k, x in got.items() if k not in ("base", "patch")} == {
+                k: x for k, x in full.items() if k != "obs"}
+            held[seat] = apply_patch(held[seat], got["patch"])
+            state[seat] = got["state"]
+            assert held[seat] == full["obs"]
+            sizes[0] += len(whole[seat].texts[-1])
+            sizes[1] += len(patched[seat].texts[-1])
+    assert sizes[1] < sizes[0] / 3, sizes
+    # a new match (another game id): the next state is whole again
+    v.game_public = "g2"
+    v.step += 1
+    v._broadcast_state(None)
+    assert "obs" in json.loads(patched[0].texts[-1])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,6 +44,22 @@ class DealRow:
             "points": points, "scores": scores, "totals": totals, "marks": marks,
             "extra": {} if extra is None else extra})
 
+    def shared_json(self) -> dict[str, Any]:
+        """Return the row's JSON (:meth:`to_json`), made once and shared by every later call.
+
+        Observations carry the whole sheet at every step; its rows never change once written,
+        so each is turned into JSON once (a long match's sheet was most of the cost of an
+        observation).  The caller must not change what it gets.
+
+        >>> row = DealRow(0, None, None, None, (0, 0), (0, 0), (0, 0), ((), ()))
+        >>> row.shared_json() is row.shared_json(), row.shared_json() == row.to_json()
+        (True, True)
+        """
+        out: dict[str, Any] | None = self.__dict__.get("_json")
+        if out is None:
+            out = self.__dict__["_json"] = self.to_json()
+        return out
+
     def to_json(self) -> dict[str, Any]:
         """Return the row in the JSON shape of spec/records.md."""
         out: dict[str, Any] = {
@@ -59,3 +76,9 @@ class DealRow:
             marks=[list(m) for m in self.marks],
         )
         return out
+
+
+def sheet_json(rows: Sequence[DealRow]) -> list[dict[str, Any]]:
+    """Return a sheet's rows as observations carry them: a new list of the rows' shared JSON
+    (:meth:`DealRow.shared_json`; read-only)."""
+    return [row.shared_json() for row in rows]

@@ -395,7 +395,7 @@ class Cluster:
         self.bus.publish(f"proc:{process}", {
             "k": "call", "id": rid, "from": self.me, "conn": self.cid(conn),
             "user": {"id": conn.user.id, "name": conn.user.name, "guest": conn.user.guest},
-            "table": table_id, "op": op, "args": args})
+            "patches": conn.patches, "table": table_id, "op": op, "args": args})
         try:
             reply = await asyncio.wait_for(fut, self.ttl)
         finally:
@@ -470,7 +470,8 @@ class Cluster:
                 u = msg["user"]
                 rc = self.remote[key] = RemoteConn(self, msg["from"], msg["conn"],
                                                    User(int(u["id"]), u["name"],
-                                                        bool(u["guest"])))
+                                                        bool(u["guest"])),
+                                                   bool(msg.get("patches", False)))
             try:
                 await op(table, rc, msg.get("args") or {})
             except ProtocolError as e:

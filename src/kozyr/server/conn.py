@@ -60,6 +60,8 @@ class Conn:
         self.tables: dict[str, Attached] = {}
         #: the names whose chat lines this user does not see (he blocks them; people)
         self.ignored: set[str] = set()
+        #: its ``state`` messages as patches of its last observation (hello ``patches``)
+        self.patches = False
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.queued_bytes = 0
         self.closed = False

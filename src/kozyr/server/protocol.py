@@ -153,6 +153,13 @@ class _Int:
         return v
 
 
+class _Bool:
+    def check(self, name: str, v: Any) -> Any:
+        if not isinstance(v, bool):
+            raise ProtocolError("bad_message", f"{name} must be true or false")
+        return v
+
+
 class _Obj:
     def check(self, name: str, v: Any) -> Any:
         if not isinstance(v, dict):
@@ -165,7 +172,8 @@ TOURNAMENT = _Str(16, 1)
 _STATE = _Int(0, 10**9)
 #: type -> {field: (checker, required)}; every message may also carry ``id``.
 SCHEMAS: dict[str, dict[str, tuple[Any, bool]]] = {
-    "hello": {"v": (_Int(0, 10**6), True), "token": (_Str(128), False)},
+    "hello": {"v": (_Int(0, 10**6), True), "token": (_Str(128), False),
+              "patches": (_Bool(), False)},
     "lobby": {},
     "unlobby": {},
     "create": {"spec": (_Obj(), True)},

@@ -77,7 +77,8 @@ class RemoteConn:
     connection, on its own process's channel.
     """
 
-    def __init__(self, cluster: Router, process: str, cid: str, user: User) -> None:
+    def __init__(self, cluster: Router, process: str, cid: str, user: User,
+                 patches: bool = False) -> None:
         self.cluster = cluster
         self.process = process
         self.cid = cid
@@ -87,6 +88,8 @@ class RemoteConn:
         self.host = cluster.lobby
         self.tables: dict[str, Any] = {}
         self.closed = False
+        #: the client asked for ``state`` patches (its hello, told with every call)
+        self.patches = patches
 
     def send(self, message: dict[str, Any]) -> None:
         """Send one message to the client (encoded here, once)."""

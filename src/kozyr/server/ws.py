@@ -93,11 +93,12 @@ async def on_hello(room: Room, conn: Conn, msg: dict[str, Any], re: Any) -> None
             return
         shown = token
     conn.user, conn.token = user, token
+    conn.patches = bool(msg.get("patches", False))
     room.lobby.connect(conn)
     if room.people is not None:  # his blocks; his friends learn he is online
         await room.people.connected(conn)
     conn.send({"type": "welcome", "v": VERSION, "user": user.to_json(), "token": shown,
-               "server": f"kozyr {kozyr_version}", "re": re,
+               "server": f"kozyr {kozyr_version}", "re": re, "patches": conn.patches,
                "limits": {"max_message": MAX_MESSAGE, "chat_length": CHAT_LENGTH}})
 
 

@@ -19,6 +19,7 @@ import random
 from kozyr.cards import SUIT_LETTERS, format_copy_card
 from kozyr.core.dealing import shuffle
 from kozyr.core.observation import BaseObservation, LastTrick
+from kozyr.core.sheet import sheet_json
 from kozyr.games.bezique.actions import DECLARE
 from kozyr.games.bezique.cardplay import FULL, cards_in, format_mask
 from kozyr.games.bezique.combinations import COMBOS, KIND_NAMES, value
@@ -86,7 +87,7 @@ def observation(m: BeziqueState, seat: int | None) -> BeziqueObservation:
         "last_trick": last,
         "tricks_won": list(m._won),
         "totals": list(m._totals),
-        "sheet": [row.to_json() for row in m._sheet],
+        "sheet": sheet_json(m._sheet),
         "winner": m._winner,
         "is_over": m.is_over,
     }

@@ -30,6 +30,7 @@ from kozyr.cards import (
 )
 from kozyr.core.observation import BaseObservation, LastTrick
 from kozyr.core.sampling import deal_unseen
+from kozyr.core.sheet import sheet_json
 from kozyr.games.debertz import melds as M
 from kozyr.games.debertz.actions import BELLA, BIDDING, DECLARE, PLAY, SWAP7
 from kozyr.games.debertz.cardplay import ABOVE_TRUMP, must_overtrump_ruff
@@ -115,7 +116,7 @@ def observation(m: DebertzState, seat: int | None) -> DebertzObservation:
         "cutter": cutter,
         "stock_size": _stock_size(m),
         "totals": m.totals,
-        "sheet": [row.to_json() for row in m._sheet],
+        "sheet": sheet_json(m._sheet),
         "baits": m.baits,
         "pot": m._pot,
         "winner": m.winner,

@@ -29,6 +29,7 @@ from typing import Any
 
 from kozyr.cards import FULL_DECK, Card, Hand, cards_of, format_card, format_hand, hand_of
 from kozyr.core.sampling import NoDealFits, deal_unseen
+from kozyr.core.sheet import sheet_json
 from kozyr.games.piquet.actions import PASS, is_exchange
 from kozyr.games.piquet.combinations import (
     CATEGORIES,
@@ -145,7 +146,7 @@ def observation(m: PiquetState, seat: int | None) -> dict[str, Any]:
         "last_trick": last if started else None,
         "tricks_won": list(m._won) if started else [0, 0],
         "totals": list(m._totals),
-        "sheet": [row.to_json() for row in m._sheet],
+        "sheet": sheet_json(m._sheet),
         "winner": m._winner,
         "settlement": m.settlement(),
         "is_over": m.is_over,

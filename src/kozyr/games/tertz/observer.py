@@ -31,6 +31,7 @@ from kozyr.cards import (
 )
 from kozyr.core.observation import BaseObservation, LastTrick
 from kozyr.core.sampling import deal_unseen
+from kozyr.core.sheet import sheet_json
 from kozyr.games.tertz.actions import ANSWER, DECLARE
 from kozyr.games.tertz.combinations import (
     MARRIAGE_VALUE,
@@ -131,7 +132,7 @@ def observation(m: TertzState, seat: int | None) -> TertzObservation:
         "taken": ([format_hand(t) for t in m._taken] if started and stock_left >= 4
                   else None),
         "totals": list(m._totals),
-        "sheet": [row.to_json() for row in m._sheet],
+        "sheet": sheet_json(m._sheet),
         "winner": m._winner,
         "is_over": m.is_over,
     }

@@ -63,6 +63,7 @@ from typing import TYPE_CHECKING, TypeVar
 from kozyr.cards import SUIT_LETTERS, format_card, format_hand
 from kozyr.core.observation import BaseObservation, HistoryEntry, LastTrick, SeatCard
 from kozyr.core.sampling import match_slots
+from kozyr.core.sheet import sheet_json
 from kozyr.games.thousand import actions as A
 from kozyr.games.thousand.cardplay import forbidden_cards, marriage_partners
 from kozyr.games.thousand.deal import DealtCards
@@ -214,7 +215,7 @@ def observation(m: ThousandState, seat: int | None) -> ThousandObservation:
         "tricks_won": list(m._tricks),
         "taken_points": list(m._taken),
         "totals": list(score.totals),
-        "sheet": [row.to_json() for row in score.rows],
+        "sheet": sheet_json(score.rows),
         "barrel": barrel_seats(rules, score) if rules.barrel else [],
         "bolts": list(score.bolts),
         "writeoffs": list(score.writeoffs),

@@ -93,6 +93,7 @@ class TableMaster(Roster):
         self.names: list[str] = []
         self.step = 0
         self.version = 0
+        self.sent_obs = {}
         self.chat_lines = deque(maxlen=CHAT_HISTORY)
         self.events = deque(maxlen=200)
         self.lock = asyncio.Lock()

@@ -19,6 +19,7 @@ from kozyr.server.clock import Timer
 from kozyr.server.conn import Conn
 from kozyr.server.protocol import encode
 from kozyr.server.table.host import TableHost
+from kozyr.server.table.patches import obs_patch
 from kozyr.server.table.seat import Seat
 from kozyr.server.table.timebank import TimeBank
 
@@ -88,6 +89,9 @@ class TableViews:
     stopped: str | None
     #: the summary of the match's last finished deal (registry.deal_summary_of), or None
     summary: dict[str, Any] | None
+    #: each seat's (spectators: None) last observation sent, with its match and state id:
+    #: the base of the next ``state`` patch (table.patches)
+    sent_obs: dict[int | None, tuple[str | None, int, Any]]
     _describe: str
 
     def info(self) -> dict[str, Any]:
@@ -144,6 +148,7 @@ class TableViews:
         """Return the ``table`` message of a seat (None: a spectator), with ``info`` (and
         ``chat`` for a recipient who blocks someone, else every line)."""
         obs, legal, to_act = self._view(seat)
+        self.sent_obs[seat] = (self.game_public, self.step, obs)
         return {"type": "table", "table": info, "seat": seat, "version": self.version,
                 "state": self.step, "obs": obs, "legal": legal, "to_act": to_act,
                 "deadline": self.clock_timer.deadline,
@@ -179,24 +184,43 @@ class TableViews:
     def _broadcast_state(self, last_seat: int | None) -> None:
         """Send every member the ``state`` after a step.
 
-        The view (observation, legal actions, notes, trick points) is computed and encoded
-        once per seat, spectators (seat None) sharing one; a seat's text goes only to that
-        seat's own connections.
+        The view (observation, legal actions, notes, trick points) is computed once per
+        seat, spectators (seat None) sharing one, and encoded once per seat and kind: whole,
+        or as a patch of the seat's last observation sent for the connections that asked
+        for patches (table.patches); a seat's texts go only to that seat's own connections.
         """
         version = self._bump()
-        texts: dict[int | None, str] = {}
+        texts: dict[tuple[int | None, bool], str] = {}
+        states: dict[int | None, tuple[dict[str, Any], Any]] = {}
         deadline, banks = self.clock_timer.deadline, self.timebank.shown()
         for conn, seat in list(self.members.items()):
-            text = texts.get(seat)
+            key = (seat, conn.patches)
+            text = texts.get(key)
             if text is None:
-                obs, legal, to_act = self._view(seat)
-                text = texts[seat] = encode({
-                    "type": "state", "table": self.id, "version": version,
-                    "state": self.step, "seat": seat, "obs": obs, "legal": legal,
-                    "to_act": to_act, "deadline": deadline, "last": {"seat": last_seat},
-                    "summary": self.summary, "notes": self._notes(seat, legal, obs),
-                    "trick_points": self._trick_points(seat), "banks": banks})
+                if seat not in states:
+                    obs, legal, to_act = self._view(seat)
+                    states[seat] = ({
+                        "type": "state", "table": self.id, "version": version,
+                        "state": self.step, "seat": seat, "legal": legal, "to_act": to_act,
+                        "deadline": deadline, "last": {"seat": last_seat},
+                        "summary": self.summary, "notes": self._notes(seat, legal, obs),
+                        "trick_points": self._trick_points(seat), "banks": banks}, obs)
+                message, obs = states[seat]
+                text = texts[key] = encode(self._patched(seat, message, obs) if key[1]
+                                           else {**message, "obs": obs})
             conn.send_text(text)
+        for seat, (_, obs) in states.items():
+            self.sent_obs[seat] = (self.game_public, self.step, obs)
+
+    def _patched(self, seat: int | None, message: dict[str, Any], obs: Any
+                 ) -> dict[str, Any]:
+        """Return the ``state`` ``message`` with ``obs`` as a patch of the seat's last
+        observation sent (``base``: its state id), or whole if there is none to patch."""
+        game, base, old = self.sent_obs.get(seat, (None, -1, None))
+        patch = obs_patch(old, obs) if game == self.game_public else None
+        if patch is None:
+            return {**message, "obs": obs}
+        return {**message, "base": base, "patch": patch}
 
     def _publish(self, message: dict[str, Any]) -> None:
         """Send a public event (chat, over) to every member and keep it for resync (a chat

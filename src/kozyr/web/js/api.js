@@ -81,8 +81,9 @@ export class Conn {
     const ws = new WebSocket(this.url);
     this.ws = ws;
     ws.onopen = () => {
-      ws.send(JSON.stringify({ type: "hello", v: 1, ...(savedToken() ? { token: savedToken() }
-        : {}) }));
+      // patches: each table `state` patches the last observation (table/patch.js)
+      ws.send(JSON.stringify({ type: "hello", v: 1, patches: true,
+        ...(savedToken() ? { token: savedToken() } : {}) }));
     };
     ws.onmessage = (ev) => {
       let msg;
@@ -103,7 +104,11 @@ export class Conn {
         return;
       }
       if (msg.type === "pong" && typeof msg.t === "number") {
-        this.clockOffset = msg.t - Date.now() / 1000;
+        // The server read its clock about half way through the round trip (a slow
+        // answer would otherwise make every deadline look further away than it is).
+        const back = Date.now();
+        const sent = this.pingAt && back - this.pingAt < 10000 ? this.pingAt : back;
+        this.clockOffset = msg.t - (sent + back) / 2000;
       }
       this.emit(msg.type, msg);
       this.emit("*", msg);
@@ -153,7 +158,9 @@ export class Conn {
   }
 
   ping() {
-    if (this.ready) this.send({ type: "ping" });
+    if (!this.ready) return;
+    this.pingAt = Date.now();
+    this.send({ type: "ping" });
   }
 
   /** Return the server's clock in Unix seconds (as last measured by ping). */

@@ -11,6 +11,7 @@ import { fetchMeta, rulesLine } from "../rules.js";
 import { renderCenter } from "./center.js";
 import { hintEl } from "./hint.js";
 import { renderControls, renderHand } from "./controls.js";
+import { wholeState } from "./patch.js";
 import { loadedRenderer, loadRenderer, rendererName } from "./renderer.js";
 import { PLACES, renderSeats } from "./seats.js";
 import { renderOver, renderSide } from "./side.js";
@@ -137,6 +138,7 @@ export class TableView {
       this.renderer = ready;
     }
     this.info = m.table;
+    this.patchResync = false;
     this.seat = m.seat ?? null;
     if (m.chat) this.chat = m.chat.slice();
     if (m.table && m.table.status !== "over") {
@@ -154,8 +156,17 @@ export class TableView {
     this.applyState(m);
   }
 
-  onState(m) {
+  onState(msg) {
     if (!this.renderer) return; // no snapshot yet: the one to come carries the state
+    if (typeof msg.version === "number" && msg.version < this.version) return; // stale
+    const m = wholeState(msg, this.obs, this.state);
+    if (!m) { // a patch of an observation we do not hold: the snapshot to come has it
+      if (!this.patchResync) {
+        this.patchResync = true;
+        this.conn.send({ type: "resync", table: this.id, version: this.version });
+      }
+      return;
+    }
     if (m.seat !== undefined) this.seat = m.seat;
     this.applyState(m);
   }
@@ -431,7 +442,8 @@ export class TableView {
       const s = Number(span.dataset.seat);
       // (at a table with a time bank and no move clock the bank's own time shows it)
       if (this.deadline && this.toAct === s && (!this.banks || (this.info && this.info.clock))) {
-        const left = Math.max(0, Math.ceil(this.deadline - this.conn.now()));
+        let left = Math.max(0, Math.ceil(this.deadline - this.conn.now()));
+        if (!this.banks && this.info && this.info.clock) left = Math.min(left, this.info.clock);
         span.textContent = t("table.clock", { s: left });
         span.classList.toggle("low", left <= 5);
       } else {
