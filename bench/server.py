@@ -10,7 +10,7 @@ each decision with a random legal action after ``--think`` seconds, and measure 
 from sending an intent to receiving the broadcast ``state`` that follows it.  Clients ask
 for ``state`` patches in their hello, as the web client does (docs/protocol.md §4.4);
 ``--whole`` makes them take every observation whole.  Printed:
-connections held, messages/s received by all clients, intents/s, p50/p99 latency, the
+connections held, messages/s (and KiB/s) received by all clients, intents/s, p50/p99 latency, the
 server's memory per connection (RSS delta / connections) and its CPU ms per intent.
 
 Then, unless ``--no-reference``, the same clients play against a trivial Starlette + uvicorn
@@ -85,6 +85,7 @@ class Stats:
 
     def __init__(self) -> None:
         self.messages = 0
+        self.bytes = 0
         self.intents = 0
         self.latencies: list[float] = []
         self.errors: dict[str, int] = {}
@@ -126,6 +127,7 @@ class Player:
             kind = msg["type"]
             if stats.measuring:
                 stats.messages += 1
+                stats.bytes += len(raw)
             if kind == "state" and self.sent_at is not None and msg["state"] > self.sent_state:
                 if stats.measuring:
                     stats.latencies.append(time.perf_counter() - self.sent_at)
@@ -410,6 +412,7 @@ async def measure(args: argparse.Namespace, trivial: bool, processes: int = 1,
         "clients": n, "connections_held": held, "tables": n // 3, "setup_s": round(setup, 1),
         "think_s": args.think, "seconds": round(elapsed, 1),
         "messages_per_s": round(stats.messages / elapsed),
+        "kib_per_s": round(stats.bytes / elapsed / 1024),
         "intents_per_s": round(stats.intents / elapsed),
         "latency_ms": {"p50": pct(0.50), "p99": pct(0.99),
                        "mean": round(1000 * statistics.fmean(lat), 1) if lat else None},
@@ -430,7 +433,8 @@ def report(out: dict[str, Any]) -> None:
     lat = out["latency_ms"]
     print(f"clients {out['clients']} ({out['tables']} tables), held {out['connections_held']}, "
           f"think {out['think_s']} s, measured {out['seconds']} s (setup {out['setup_s']} s)")
-    print(f"messages/s {out['messages_per_s']}  intents/s {out['intents_per_s']}  "
+    print(f"messages/s {out['messages_per_s']} ({out['kib_per_s']} KiB/s)  "
+          f"intents/s {out['intents_per_s']}  "
           f"latency intent->broadcast p50 {lat['p50']} ms  p99 {lat['p99']} ms  "
           f"({out['samples']} samples)")
     print(f"server RSS {out['rss_kib']['idle']} -> {out['rss_kib']['loaded']} KiB: "

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+_MISSING = object()
+
 
 def obs_patch(old: dict[str, Any] | None, new: dict[str, Any] | None
               ) -> dict[str, dict[str, Any]] | None:
@@ -24,12 +26,14 @@ def obs_patch(old: dict[str, Any] | None, new: dict[str, Any] | None
     >>> obs_patch({"a": 1}, {"b": 1}) is None
     True
     """
-    if old is None or new is None or old.keys() != new.keys():
+    if old is None or new is None or len(old) != len(new):
         return None
     put: dict[str, Any] = {}
     add: dict[str, Any] = {}
     for key, value in new.items():
-        was = old[key]
+        was = old.get(key, _MISSING)  # (as many keys, each of new's in old: the same keys)
+        if was is _MISSING:
+            return None
         if was is value or was == value:
             continue
         if (type(value) is list and type(was) is list and len(value) > len(was)
