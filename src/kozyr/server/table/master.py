@@ -174,7 +174,8 @@ class TableMaster(Roster):
             self.timebank.moved(seat)
             if not self.seats[seat].played:  # he plays his seat himself (a tournament asks)
                 self.seats[seat].played = True
-                await self._save()
+                if self.tournament is not None:  # stored at once only where it counts (a
+                    await self._save()  # table row's write per seat and match is costly)
             await self._settle(seat)
 
     async def _store(self, kind: str, data: str) -> bool:
