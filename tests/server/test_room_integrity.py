@@ -277,3 +277,29 @@ async def test_one_matchs_bad_step_does_not_fail_another_matchs_batch(db_url: st
     finally:
         await storage.close()
 
+
+
+def test_after_a_restart_the_tables_versions_run_above_the_old_ones(room: Any,
+                                                                     spec: dict[str, Any]
+                                                                     ) -> None:
+    """A player who held version V before a restart resyncs with V: the restored table's
+    snapshot and states carry higher versions, so a client that drops older events (the web
+    client) takes them (before, the count started again at 0 and the page froze)."""
+    client = room()
+    token = register(client, "ann")
+    ws, _ = hello(client, token)
+    table = create(ws, spec)["table"]["id"]
+    ws.send_json({"type": "join", "table": table, "seat": 0})
+    until(ws, "table")
+    fill_with_bots(ws, table, 1)
+    held = _my_turn(ws, table)["version"]
+    bye(ws)
+    client = room()
+    ws, _ = hello(client, token)
+    ws.send_json({"type": "resync", "table": table, "version": held})
+    snap = until(ws, "table")
+    assert snap["seat"] == 0 and snap["version"] > held
+    ws.send_json({"type": "intent", "table": table, "state": snap["state"],
+                  "action": snap["legal"][0]})
+    assert until(ws, "state")["version"] > snap["version"]
+    bye(ws)

@@ -467,7 +467,13 @@ class TableMaster(Roster):
         self.host.remove(self)
 
     async def restore(self, row: Any) -> None:
-        """Rebuild the table from its row, replaying the stored steps of a running match."""
+        """Rebuild the table from its row, replaying the stored steps of a running match.
+
+        Its event counter (``version``) starts again above any it gave before the restart (the
+        time in ms): a client that resyncs with the version it held gets the new snapshot
+        and everything after it as newer, not as stale (docs/protocol.md §4.6).
+        """
+        self.version = max(self.version, int(time.time() * 1000))
         self.status = row.status
         self.seats = [Seat(d["kind"], d["name"], d["user_id"], d["level"],
                            replaced=d.get("replaced", False), left=d.get("left", False),

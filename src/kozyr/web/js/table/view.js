@@ -139,6 +139,9 @@ export class TableView {
     }
     this.info = m.table;
     this.patchResync = false;
+    // A snapshot is the table as it is now, whatever we held (after a server restart the
+    // table's versions start again, above ours or not): take its version as ours.
+    if (typeof m.version === "number") this.version = m.version;
     this.seat = m.seat ?? null;
     if (m.chat) this.chat = m.chat.slice();
     if (m.table && m.table.status !== "over") {
