@@ -91,8 +91,8 @@ class GameRow(Base):
     sheet: Mapped[Any] = mapped_column(JSON, nullable=True)
     settlement: Mapped[Any] = mapped_column(JSON, nullable=True)
     record: Mapped[Any] = mapped_column(JSON, nullable=True)
-    #: the seats whose player scores nothing for it: left and not back, never played a card
-    #: himself, or ran out of time (a tournament's forfeits); None before it ends
+    #: the seats whose player scores nothing for it: left and not back, ran out of time, or
+    #: (at a tournament's table) never played a card himself; None before it ends
     forfeits: Mapped[Any] = mapped_column(JSON, nullable=True)
 
 

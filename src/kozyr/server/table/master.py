@@ -367,8 +367,9 @@ class TableMaster(Roster):
         # abandoned (a practice table's match is not rated and counts for nothing)
         gone = [] if self.hints else [i for i, s in enumerate(self.seats)
                                       if s.kind == "human" and s.left]
-        forfeits = [i for i, s in enumerate(self.seats) if s.kind == "human"
-                    and (s.left or not s.played or i in self.flagged)]
+        # (``played`` is stored at once only at a tournament table: only there it counts)
+        forfeits = [i for i, s in enumerate(self.seats) if s.kind == "human" and (
+            s.left or (self.tournament is not None and not s.played) or i in self.flagged)]
         try:
             game = await storage.game(self.game_id)
             rated: list[Any] = []
