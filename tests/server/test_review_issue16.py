@@ -68,17 +68,8 @@ class Room:
 
 @pytest.fixture
 async def room(db_url: str) -> AsyncIterator[Room]:
-    storage = Storage(db_url)
-    await storage.open()
-    lobby = Lobby(storage, settings(tournament_poll=3600.0))
-    r = Room(storage, lobby)
-    try:
+    async with _room(db_url) as r:
         yield r
-    finally:
-        await r.tournaments.close()
-        await r.people.close()
-        await lobby.close()
-        await storage.close()
 
 
 # -- tournaments ------------------------------------------------------------------------------

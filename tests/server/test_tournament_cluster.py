@@ -20,7 +20,7 @@ from kozyr.records import replay_record
 from .helpers import THOUSAND, Client
 from .test_cluster import services, two_processes
 from .test_tournaments import spec
-from .tournament_players import play_tournament, register_users
+from .tournament_players import play_tournament, register_for, register_users
 
 pytestmark = [services, pytest.mark.skipif(not THOUSAND, reason="plays Thousand")]
 
@@ -35,11 +35,7 @@ async def test_a_tournament_survives_the_death_of_its_directing_process(
         await owner.send({"type": "tournament_create", "spec": spec(
             capacity=4, players=2, kind="swiss", rounds=2, deals=2)})
         tid = (await owner.expect("tournament_created"))["tournament"]["id"]
-        for i, name in enumerate(names):
-            c = await Client.connect(urls[i % 2], tokens[name])
-            await c.send({"type": "tournament_register", "tournament": tid})
-            await c.expect("ok")
-            await c.close()
+        await register_for(urls, tokens, tid, names)
         await owner.close()
         deadline = time.monotonic() + 240
         tables: dict[str, list[str]] = {n: [] for n in names}

@@ -19,7 +19,7 @@ from kozyr.server.tournaments.spec import parse_tournament
 
 from .conftest import TestClient, live_server
 from .helpers import THOUSAND, bye, hello, register, until
-from .tournament_players import play_tournament, register_users
+from .tournament_players import play_tournament, register_for, register_users
 
 pytestmark = pytest.mark.skipif(not THOUSAND, reason="the tournaments' tests play Thousand")
 #: one deal of Thousand to 100 per match: a whole tournament takes seconds
@@ -285,11 +285,7 @@ async def _run(db_url: str, names: list[str], check: Any = None, **kw: Any) -> d
         owner = await Client.connect(base, tokens[names[0]])
         await owner.send({"type": "tournament_create", "spec": spec(capacity=len(names), **kw)})
         tid = (await owner.expect("tournament_created"))["tournament"]["id"]
-        for name in names:
-            c = await Client.connect(base, tokens[name])
-            await c.send({"type": "tournament_register", "tournament": tid})
-            await c.expect("ok")
-            await c.close()
+        await register_for(base, tokens, tid, names)
         await owner.close()
         deadline = time.monotonic() + 150
         views = await asyncio.gather(*(play_tournament(base, tokens[n], tid,
@@ -377,11 +373,8 @@ async def test_a_player_who_does_not_come_scores_nothing_and_does_not_go_on(
         await owner.send({"type": "tournament_create",
                           "spec": spec(capacity=3, players=2, kind="swiss", rounds=1)})
         tid = (await owner.expect("tournament_created"))["tournament"]["id"]
-        for name in [*names, "zed"]:  # zed registers, and never comes to his table
-            c = await Client.connect(base, tokens[name])
-            await c.send({"type": "tournament_register", "tournament": tid})
-            await c.expect("ok")
-            await c.close()
+        # zed registers, and never comes to his table
+        await register_for(base, tokens, tid, [*names, "zed"])
         await owner.close()
         # it starts at its capacity: three players, two tables (ann or bob with zed or a bot)
         deadline = time.monotonic() + 120
@@ -421,11 +414,7 @@ async def test_kill_9_in_the_middle_of_a_tournament_then_it_resumes(tmp_path: An
         await owner.send({"type": "tournament_create", "spec": spec(
             capacity=4, players=2, kind="swiss", rounds=2, deals=2)})
         tid = (await owner.expect("tournament_created"))["tournament"]["id"]
-        for name in names:
-            c = await Client.connect(base, tokens[name])
-            await c.send({"type": "tournament_register", "tournament": tid})
-            await c.expect("ok")
-            await c.close()
+        await register_for(base, tokens, tid, names)
         await owner.close()
         deadline = time.monotonic() + 240
         tables: dict[str, list[str]] = {n: [] for n in names}

@@ -26,6 +26,17 @@ async def register_users(base: str, names: list[str]) -> dict[str, str]:
     return tokens
 
 
+async def register_for(bases: str | list[str], tokens: dict[str, str], tid: str,
+                       names: list[str]) -> None:
+    """Register each of ``names`` for tournament ``tid``, the i-th through ``bases[i % n]``."""
+    urls = [bases] if isinstance(bases, str) else bases
+    for i, name in enumerate(names):
+        c = await Client.connect(urls[i % len(urls)], tokens[name])
+        await c.send({"type": "tournament_register", "tournament": tid})
+        await c.expect("ok")
+        await c.close()
+
+
 async def play_tournament(base: str | list[str], token: str, tid: str, rng: random.Random,
                           deadline: float, tables: list[str] | None = None) -> dict[str, Any]:
     """Play every table of tournament ``tid`` that seats ``token``'s user; return the final

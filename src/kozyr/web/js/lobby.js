@@ -224,18 +224,7 @@ export class LobbyView {
       describe.textContent = rulesLine(g, preset.rules, preset.describe);
       inputs.clear();
       // Grouped as on the game's rules page, in the UI's language (rules.js).
-      mount(optionsBox, groupedOptions(g).map((group, i) => h("details.group",
-        { open: i === 0 ? "" : null, dataset: { group: group.key } },
-        h("summary", group.title), group.options.map((opt) => {
-          const value = opt.name in values ? values[opt.name] : opt.default;
-          const input = optionInput(opt, value);
-          inputs.set(opt.name, { input, opt, value });
-          const { label, doc } = optionText(opt);
-          return h("div.option", { dataset: { option: opt.name } },
-            h("label", { for: `opt-${opt.name}` }, label), input,
-            h("div.doc.small", doc, h("span.muted", ` (${t("create.default",
-              { v: valueText(opt, value) })})`)));
-        }))));
+      mount(optionsBox, optionGroups(g, values, inputs, true));
     };
     gameSel.addEventListener("change", () => { state.game = gameSel.value; fillPresets(); });
     presetSel.addEventListener("change", fillOptions);
@@ -281,6 +270,24 @@ export class LobbyView {
 }
 
 /** Return the form control of rule option `opt` set to `value` (tournaments.js too). */
+/** Return the rule options of game `g` as the create forms show them: a closed group each
+ * (the first open if `openFirst`), grouped as on the game's rules page, each option's control
+ * (its value from `values`, else its default) put in `inputs` by name. */
+export function optionGroups(g, values, inputs, openFirst = false) {
+  return groupedOptions(g).map((group, i) => h("details.group",
+    { open: openFirst && i === 0 ? "" : null, dataset: { group: group.key } },
+    h("summary", group.title), group.options.map((opt) => {
+      const value = opt.name in values ? values[opt.name] : opt.default;
+      const input = optionInput(opt, value);
+      inputs.set(opt.name, { input, opt, value });
+      const { label, doc } = optionText(opt);
+      return h("div.option", { dataset: { option: opt.name } },
+        h("label", { for: `opt-${opt.name}` }, label), input,
+        h("div.doc.small", doc, h("span.muted", ` (${t("create.default",
+          { v: valueText(opt, value) })})`)));
+    })));
+}
+
 export function optionInput(opt, value) {
   const id = `opt-${opt.name}`;
   if (opt.choices && opt.choices.length) {

@@ -8,20 +8,9 @@ import { api } from "./api.js";
 import { lang, t, tOr } from "./i18n.js";
 import { titleOf } from "./lobby.js";
 import { fetchMeta } from "./rules.js";
-import { titlesBox } from "./tournaments.js";
+import { titlesBox, when } from "./tournaments.js";
 import { h, mount } from "./ui.js";
 import { displayName } from "./words.js";
-
-/** Return a match's date and time in the page's language. */
-function when(seconds) {
-  if (!seconds) return "—";
-  try {
-    return new Date(seconds * 1000).toLocaleString(lang(),
-      { dateStyle: "medium", timeStyle: "short" });
-  } catch (e) {
-    return new Date(seconds * 1000).toISOString().slice(0, 16).replace("T", " ");
-  }
-}
 
 /** Return a score with a true minus sign (U+2212), which keeps to the left of its digits
  * in a right-to-left line as well. */

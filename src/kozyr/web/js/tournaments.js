@@ -5,8 +5,8 @@
 // private.  The tournament's own page is tournament.js; the profile's titles are drawn here.
 import { api } from "./api.js";
 import { lang, t } from "./i18n.js";
-import { optionInput, readInput, titleOf } from "./lobby.js";
-import { fetchMeta, groupedOptions, optionText, rulesLine, valueText } from "./rules.js";
+import { optionGroups, readInput, titleOf } from "./lobby.js";
+import { fetchMeta, rulesLine } from "./rules.js";
 import { h, mount } from "./ui.js";
 
 /** How often the list is fetched again while it is shown (ms). */
@@ -158,18 +158,7 @@ export class TournamentsView {
       const values = preset.rules || {};
       describe.textContent = rulesLine(g, preset.rules, preset.describe);
       inputs.clear();
-      mount(optionsBox, groupedOptions(g).map((group) => h("details.group",
-        { dataset: { group: group.key } }, h("summary", group.title),
-        group.options.map((opt) => {
-          const value = opt.name in values ? values[opt.name] : opt.default;
-          const input = optionInput(opt, value);
-          inputs.set(opt.name, { input, opt, value });
-          const { label, doc } = optionText(opt);
-          return h("div.option", { dataset: { option: opt.name } },
-            h("label", { for: `opt-${opt.name}` }, label), input,
-            h("div.doc.small", doc, h("span.muted", ` (${t("create.default",
-              { v: valueText(opt, value) })})`)));
-        }))));
+      mount(optionsBox, optionGroups(g, values, inputs));
     };
     const fillPresets = () => {
       const g = meta.games[gameSel.value];
