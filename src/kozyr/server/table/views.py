@@ -122,8 +122,11 @@ class TableViews:
         if m is None:
             return None, [], None
         to_act = m.current_player()
-        legal = m.legal_texts() if seat is not None and seat == to_act else []
-        return m.observation(seat), legal, to_act
+        obs = m.observation(seat)
+        legal = obs.get("legal")  # (every game's observation holds the acting seat's)
+        if not isinstance(legal, list):
+            legal = m.legal_texts() if seat is not None and seat == to_act else []
+        return obs, legal, to_act
 
     def _trick_points(self, seat: int | None) -> int | None:
         """Return the card points of the tricks a seated viewer's side has taken, or None."""
