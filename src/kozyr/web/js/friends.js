@@ -88,8 +88,10 @@ export class FriendsView {
     for (const off of this.offs) off();
   }
 
-  /** Send a change; show its error, if any, above the lists. */
+  /** Send a change; show its error, if any, above the lists (the last one's goes at once:
+   * the lists may change before the answer comes). */
   act(type, name) {
+    this.clearError();
     ask(this.conn, { type, name }, (err) => {
       this.error = err ? errorText(err) : "";
       this.render();
@@ -99,11 +101,18 @@ export class FriendsView {
   add() {
     const name = this.input.value.trim();
     if (!name) return;
+    this.clearError();
     ask(this.conn, { type: "friend_request", name }, (err) => {
       this.error = err ? errorText(err) : "";
       if (!err) this.input.value = "";
       this.render();
     });
+  }
+
+  clearError() {
+    if (!this.error) return;
+    this.error = "";
+    this.render();
   }
 
   render() {
