@@ -9,6 +9,12 @@ each part, and the bytes per viewer of a whole ``state`` and of a patched one.  
 makes long matches (a Thousand sheet of 100+ rows): the worst case for whole observations.
 
     .venv/bin/python bench/views.py [--steps 3000] [--seed 1] [--game thousand ...] [--json]
+
+Measured (--steps 300, 2026-12-07), a whole state vs a patched one per step, and bytes per
+viewer: Thousand 209 vs 224 us, 2045 vs 268 B; Debertz 250 vs 263 us, 1499 vs 251 B; Tertz
+187 vs 203 us, 1066 vs 292 B; Piquet 1008 vs 1025 us, 2866 vs 1789 B; Bezique 463 vs 483 us,
+1270 vs 274 B.  A patch costs about what encoding the whole observation does, for a sixth of
+the bytes (Piquet's legal discards change every step).
 """
 
 from __future__ import annotations
