@@ -66,6 +66,16 @@ def cards_in(obj: Any, skip: frozenset[str] | set[str] = SKIP) -> set[str]:
     return out
 
 
+def whole_state(held: tuple[int, Any] | None, msg: dict[str, Any]) -> dict[str, Any]:
+    """Return ``table``/``state`` message ``msg`` whole: a patch applied to the observation
+    ``held`` (state id, observation), asserting that its ``base`` is that state id."""
+    if "patch" not in msg:
+        return msg
+    assert held is not None and msg["base"] == held[0], (msg["base"], held)
+    return {k: v for k, v in msg.items() if k not in ("base", "patch")} | {
+        "obs": apply_patch(held[1], msg["patch"])}
+
+
 class Client:
     """A websocket client of the card room (the ``websockets`` library).
 
@@ -108,11 +118,7 @@ class Client:
         if msg["type"] not in ("table", "state"):
             return msg
         tid = msg["table"] if msg["type"] == "state" else msg["table"]["id"]
-        if "patch" in msg:
-            state, obs = self.held[tid]
-            assert msg["base"] == state, (msg["base"], state)
-            msg = {k: v for k, v in msg.items() if k not in ("base", "patch")} | {
-                "obs": apply_patch(obs, msg["patch"])}
+        msg = whole_state(self.held.get(tid), msg)
         self.held[tid] = (msg["state"], msg["obs"])
         return msg
 

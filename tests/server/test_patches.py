@@ -7,10 +7,18 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from kozyr.server.table.patches import apply_patch
-
 from .conftest import TestClient
-from .helpers import GAME_SPEC, THOUSAND, bye, create, fill_with_bots, open_socket, register, until
+from .helpers import (
+    GAME_SPEC,
+    THOUSAND,
+    bye,
+    create,
+    fill_with_bots,
+    open_socket,
+    register,
+    until,
+    whole_state,
+)
 
 
 def hello_with(client: TestClient, **fields: Any) -> tuple[Any, dict[str, Any]]:
@@ -37,7 +45,7 @@ def rebuilt(ws: Any, table: str, act: int | None = None) -> tuple[dict[int, Any]
     """Read ``ws`` to the match's ``over`` (as seat ``act``, answering its turns); return
     the observations by state id (patches applied), the patches' count and the states'
     bytes."""
-    held: tuple[int, Any] = (-1, None)
+    held: tuple[int, Any] | None = None
     out: dict[int, Any] = {}
     patches = size = 0
     for _ in range(20000):
@@ -52,8 +60,8 @@ def rebuilt(ws: Any, table: str, act: int | None = None) -> tuple[dict[int, Any]
             size += len(text)
             if "patch" in msg:
                 patches += 1
-                assert "obs" not in msg and msg["base"] == held[0], (msg["base"], held[0])
-                msg["obs"] = apply_patch(held[1], msg["patch"])
+                assert "obs" not in msg
+                msg = whole_state(held, msg)
             out[msg["state"]] = msg["obs"]
         held = (msg["state"], msg["obs"])
         if act is not None and msg["legal"] and msg["to_act"] == act:

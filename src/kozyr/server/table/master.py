@@ -474,7 +474,7 @@ class TableMaster(Roster):
         time in ms): a client that resyncs with the version it held gets the new snapshot
         and everything after it as newer, not as stale (docs/protocol.md §4.6).
         """
-        self.version = max(self.version, int(time.time() * 1000))
+        self.version = int(time.time() * 1000)
         self.status = row.status
         self.seats = [Seat(d["kind"], d["name"], d["user_id"], d["level"],
                            replaced=d.get("replaced", False), left=d.get("left", False),

@@ -123,10 +123,7 @@ class TableViews:
             return None, [], None
         to_act = m.current_player()
         obs = m.observation(seat)
-        legal = obs.get("legal")  # (every game's observation holds the acting seat's)
-        if not isinstance(legal, list):
-            legal = m.legal_texts() if seat is not None and seat == to_act else []
-        return obs, legal, to_act
+        return obs, obs["legal"], to_act  # (every game's observation holds the acting seat's)
 
     def _trick_points(self, seat: int | None) -> int | None:
         """Return the card points of the tricks a seated viewer's side has taken, or None."""
