@@ -11,11 +11,14 @@ $(BIN)/python:
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 
-$(STAMP): $(BIN)/python pyproject.toml
+# setup.py builds the compiled solver kernel (optional: skipped where no C compiler is).
+KERNEL := setup.py src/kozyr/bots/solver/_kernel.c
+
+$(STAMP): $(BIN)/python pyproject.toml $(KERNEL)
 	$(BIN)/pip install -q -e .
 	touch $@
 
-$(DEVSTAMP): $(BIN)/python pyproject.toml
+$(DEVSTAMP): $(BIN)/python pyproject.toml $(KERNEL)
 	$(BIN)/pip install -q -e '.[dev]'
 	touch $@ $(STAMP)
 
@@ -41,3 +44,4 @@ bench: $(DEVSTAMP)
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info
+	find src -name '*.so' -delete

@@ -45,6 +45,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
+from kozyr.bots.solver import kernel
 from kozyr.bots.solver.jacknine import REDUNDANT, exact_value, representatives, strength_table
 from kozyr.bots.solver.search import SearchTimeout
 from kozyr.bots.solver.trick_solver import TrickSolver
@@ -127,6 +128,8 @@ class DebertzPosition:
 class DebertzSolver(TrickSolver[DebertzPosition]):
     """Search one position (and its children), sharing one transposition table."""
 
+    has_kernel = True
+
     def _prepare(self, pos: DebertzPosition) -> None:
         n = pos.seats
         self.n = n
@@ -197,6 +200,8 @@ class DebertzSolver(TrickSolver[DebertzPosition]):
 
     # -- the search --------------------------------------------------------------------------
     def _make_search(self) -> Callable[..., int]:
+        if self.compiled:
+            return self._compiled_search()
         hands = self.hands
         n = self.n
         nxt = tuple((i + 1) % n for i in range(n))
@@ -400,6 +405,25 @@ class DebertzSolver(TrickSolver[DebertzPosition]):
             return value
 
         return ab
+
+
+    def _compiled_search(self) -> Callable[..., int]:
+        """Return the same search in the compiled kernel, over this game's tables."""
+        pos = self.pos
+        trump = self.trump
+        sides = tuple(self.side_of)
+        meld_sgn = (self.sgn[sides.index(pos.meld_side)] * pos.meld_points
+                    if pos.meld_side >= 0 else 0)
+        kern = kernel.module().DebertzKernel(
+            n=self.n, sgn=self.sgn, side_of=sides, trump=trump, points=self.points,
+            strength=self.strength, above=ABOVE_TRUMP,
+            bella=(8 * trump + KING, 8 * trump + QUEEN),
+            bella_after_trick=pos.bella_after_trick,
+            ruff_over=cardplay.must_overtrump_ruff(pos.overtrump), meld_side=pos.meld_side,
+            meld_points=pos.meld_points, meld_sgn=meld_sgn, redundant=REDUNDANT,
+            suit_mask=SUIT_MASK, clock=self.clock, deadline=float(self.deadline),
+            timeout=SearchTimeout)
+        return kernel.kernel_search(self, kern)
 
 
 def legal_cards(pos: DebertzPosition) -> list[int]:

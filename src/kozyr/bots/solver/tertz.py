@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from kozyr.bots.solver import kernel
 from kozyr.bots.solver.jacknine import REDUNDANT, exact_value, strength_table
 from kozyr.bots.solver.search import SearchTimeout
 from kozyr.bots.solver.trick_solver import TrickSolver
@@ -121,6 +122,8 @@ def play(pos: TertzPosition, c: int) -> TertzPosition:
 class TertzSolver(TrickSolver[TertzPosition]):
     """Search one position (and its children), sharing one transposition table."""
 
+    has_kernel = True
+
     def _prepare(self, pos: TertzPosition) -> None:
         self.points = CARD_POINTS[pos.trump]
 
@@ -161,6 +164,8 @@ class TertzSolver(TrickSolver[TertzPosition]):
                                   None if guess is None else guess - base)
 
     def _make_search(self) -> Callable[..., int]:
+        if self.compiled:
+            return self._compiled_search()
         hands = self.hands
         pos = self.pos
         trump = pos.trump
@@ -322,3 +327,15 @@ class TertzSolver(TrickSolver[TertzPosition]):
             return value
 
         return ab
+
+    def _compiled_search(self) -> Callable[..., int]:
+        """Return the same search in the compiled kernel, over this game's tables."""
+        pos = self.pos
+        trump = pos.trump
+        kern = kernel.module().TertzKernel(
+            trump=trump, me=pos.me, draws=pos.draws, points=self.points,
+            strength=strength_table(trump, TRUMP_STRENGTH), higher=HIGHER[trump],
+            jack=JACK_OF[trump] if pos.free_jack else 0, redundant=REDUNDANT,
+            suit_mask=SUIT_MASK, clock=self.clock, deadline=float(self.deadline),
+            timeout=SearchTimeout)
+        return kernel.kernel_search(self, kern)

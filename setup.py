@@ -1,0 +1,18 @@
+"""The compiled solver kernel (everything else is in pyproject.toml).
+
+``kozyr.bots.solver._kernel`` is optional: where no C compiler is present the build skips it
+and the pure-Python solvers run (kozyr.bots.solver.kernel).
+"""
+
+from setuptools import Extension, setup
+
+setup(
+    ext_modules=[
+        Extension(
+            "kozyr.bots.solver._kernel",
+            sources=["src/kozyr/bots/solver/_kernel.c"],
+            extra_compile_args=["-O2"],
+            optional=True,
+        )
+    ]
+)

@@ -1,0 +1,1005 @@
+/* The compiled double-dummy kernels of the Debertz and Tertz solvers.
+ *
+ * Each kernel is the alpha-beta of its pure-Python solver, statement for statement
+ * (kozyr/bots/solver/debertz.py and tertz.py, `_make_search`): the same legal cards, the same
+ * equivalent cards dropped, the same move order, the same transposition table (bounds and
+ * the best lead, stored at trick starts), the same fail-soft values and node counts.  The
+ * rules' tables (card points, strengths, the cards above a trump, the suit masks, the
+ * redundant zero-point cards) are not written here: the Python solver passes the game's own
+ * tables in.  Past the deadline (the solver's clock, read every 1024 nodes as the Python
+ * search does) a search raises the exception it was given (SearchTimeout) and stores nothing
+ * more.  The pure-Python solvers stay the reference: tests/bots/test_kernel.py asks both for
+ * the values of random positions of every option.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BIG (1 << 20)
+
+/* -- the transposition table: open addressing, keyed on four hands and a small int -- */
+
+typedef struct {
+    uint32_t h[4];
+    uint32_t extra;
+    int32_t lo, hi;
+    int8_t best;
+    uint8_t used;
+} Entry;
+
+typedef struct {
+    Entry *slots;
+    size_t mask;
+    size_t count;
+} Table;
+
+static uint64_t
+key_hash(const uint32_t *h, uint32_t extra)
+{
+    uint64_t x = (uint64_t)extra * 0x9E3779B97F4A7C15ULL;
+    for (int i = 0; i < 4; i++) {
+        x ^= (uint64_t)h[i] + 0x9E3779B97F4A7C15ULL + (x << 6) + (x >> 2);
+    }
+    x ^= x >> 30;
+    x *= 0xBF58476D1CE4E5B9ULL;
+    x ^= x >> 27;
+    x *= 0x94D049BB133111EBULL;
+    x ^= x >> 31;
+    return x;
+}
+
+static int
+table_init(Table *t)
+{
+    t->mask = 4095;
+    t->count = 0;
+    t->slots = calloc(t->mask + 1, sizeof(Entry));
+    return t->slots != NULL;
+}
+
+static Entry *
+table_slot(Entry *slots, size_t mask, const uint32_t *h, uint32_t extra)
+{
+    size_t i = (size_t)key_hash(h, extra) & mask;
+    for (;;) {
+        Entry *e = &slots[i];
+        if (!e->used || (e->extra == extra && e->h[0] == h[0] && e->h[1] == h[1]
+                         && e->h[2] == h[2] && e->h[3] == h[3])) {
+            return e;
+        }
+        i = (i + 1) & mask;
+    }
+}
+
+static Entry *
+table_get(Table *t, const uint32_t *h, uint32_t extra)
+{
+    Entry *e = table_slot(t->slots, t->mask, h, extra);
+    return e->used ? e : NULL;
+}
+
+/* Return the key's entry, made (no bounds, no move) if new; NULL when out of memory. */
+static Entry *
+table_put(Table *t, const uint32_t *h, uint32_t extra)
+{
+    Entry *e = table_slot(t->slots, t->mask, h, extra);
+    if (e->used) {
+        return e;
+    }
+    if (2 * (t->count + 1) > t->mask + 1) {
+        size_t mask = 2 * t->mask + 1;
+        Entry *slots = calloc(mask + 1, sizeof(Entry));
+        if (slots == NULL) {
+            return NULL;
+        }
+        for (size_t i = 0; i <= t->mask; i++) {
+            if (t->slots[i].used) {
+                *table_slot(slots, mask, t->slots[i].h, t->slots[i].extra) = t->slots[i];
+            }
+        }
+        free(t->slots);
+        t->slots = slots;
+        t->mask = mask;
+        e = table_slot(slots, mask, h, extra);
+    }
+    memcpy(e->h, h, sizeof(e->h));
+    e->extra = extra;
+    e->lo = -BIG;
+    e->hi = BIG;
+    e->best = -1;
+    e->used = 1;
+    t->count++;
+    return e;
+}
+
+/* -- what both kernels share -------------------------------------------------------- */
+
+typedef struct {
+    long long nodes;
+    double deadline;          /* 0: none */
+    PyObject *clock;          /* the solver's clock() */
+    PyObject *timeout;        /* the exception to raise past the deadline */
+    int failed;               /* set once a search must unwind (timeout or error) */
+    int red[8][8];            /* REDUNDANT[held][live] */
+    uint32_t suit_mask[4];
+    Table tt;
+} Common;
+
+/* Count a node; return 1 if the search must stop (its exception is then set). */
+static int
+count_node(Common *c)
+{
+    c->nodes++;
+    if (c->deadline > 0 && !(c->nodes & 1023)) {
+        PyObject *now = PyObject_CallNoArgs(c->clock);
+        if (now == NULL) {
+            c->failed = 1;
+            return 1;
+        }
+        double t = PyFloat_AsDouble(now);
+        Py_DECREF(now);
+        if (t == -1.0 && PyErr_Occurred()) {
+            c->failed = 1;
+            return 1;
+        }
+        if (t > c->deadline) {
+            PyErr_SetString(c->timeout, "the search ran out of time");
+            c->failed = 1;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int
+read_ints(PyObject *seq, int *out, Py_ssize_t n, const char *what)
+{
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (fast == NULL) {
+        return 0;
+    }
+    if (PySequence_Fast_GET_SIZE(fast) != n) {
+        PyErr_Format(PyExc_ValueError, "%s: expected %zd items", what, n);
+        Py_DECREF(fast);
+        return 0;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return 0;
+        }
+        out[i] = (int)v;
+    }
+    Py_DECREF(fast);
+    return 1;
+}
+
+static int
+read_masks(PyObject *seq, uint32_t *out, Py_ssize_t n, const char *what)
+{
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (fast == NULL) {
+        return 0;
+    }
+    if (PySequence_Fast_GET_SIZE(fast) != n) {
+        PyErr_Format(PyExc_ValueError, "%s: expected %zd items", what, n);
+        Py_DECREF(fast);
+        return 0;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        unsigned long v = PyLong_AsUnsignedLongMask(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == (unsigned long)-1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return 0;
+        }
+        out[i] = (uint32_t)v;
+    }
+    Py_DECREF(fast);
+    return 1;
+}
+
+/* Fill the shared part from (redundant, suit_mask, clock, deadline, timeout). */
+static int
+common_init(Common *c, PyObject *redundant, PyObject *suit_mask, PyObject *clock,
+            double deadline, PyObject *timeout)
+{
+    PyObject *rows = PySequence_Fast(redundant, "redundant");
+    if (rows == NULL) {
+        return 0;
+    }
+    if (PySequence_Fast_GET_SIZE(rows) != 8) {
+        PyErr_SetString(PyExc_ValueError, "redundant: expected 8 rows");
+        Py_DECREF(rows);
+        return 0;
+    }
+    for (int i = 0; i < 8; i++) {
+        if (!read_ints(PySequence_Fast_GET_ITEM(rows, i), c->red[i], 8, "redundant row")) {
+            Py_DECREF(rows);
+            return 0;
+        }
+    }
+    Py_DECREF(rows);
+    if (!read_masks(suit_mask, c->suit_mask, 4, "suit_mask")) {
+        return 0;
+    }
+    c->nodes = 0;
+    c->deadline = deadline;
+    c->failed = 0;
+    Py_INCREF(clock);
+    c->clock = clock;
+    Py_INCREF(timeout);
+    c->timeout = timeout;
+    if (!table_init(&c->tt)) {
+        PyErr_NoMemory();
+        return 0;
+    }
+    return 1;
+}
+
+static void
+common_clear(Common *c)
+{
+    Py_CLEAR(c->clock);
+    Py_CLEAR(c->timeout);
+    free(c->tt.slots);
+    c->tt.slots = NULL;
+}
+
+/* Drop the equivalent cards of cands (plain 7/8/9 with no live card between, trump 8 over
+ * 7), as the Python searches do. */
+static uint32_t
+drop_equivalent(const Common *c, uint32_t cands, uint32_t live, int trump)
+{
+    for (int s = 0; s < 4; s++) {
+        if (s == trump) {
+            continue;
+        }
+        uint32_t z = (cands >> (8 * s)) & 7;
+        if (z & (z - 1)) {
+            int r = c->red[z][(live >> (8 * s)) & 7];
+            if (r) {
+                cands &= ~((uint32_t)r << (8 * s));
+            }
+        }
+    }
+    int t7 = trump * 8, t8 = trump * 8 + 1;
+    if ((cands >> t7 & 1) && (cands >> t8 & 1)) {
+        cands &= ~(1u << t8);
+    }
+    return cands;
+}
+
+static int
+cards_of(uint32_t x, int *out)
+{
+    int n = 0;
+    while (x) {
+        out[n++] = __builtin_ctz(x);
+        x &= x - 1;
+    }
+    return n;
+}
+
+/* Stable sort of cards by key, as Python's list.sort(key=..., reverse=desc). */
+static void
+sort_by(int *cards, int n, const int *key, int desc)
+{
+    for (int i = 1; i < n; i++) {
+        int c = cards[i];
+        int j = i - 1;
+        if (desc) {
+            while (j >= 0 && key[cards[j]] < key[c]) {
+                cards[j + 1] = cards[j];
+                j--;
+            }
+        } else {
+            while (j >= 0 && key[cards[j]] > key[c]) {
+                cards[j + 1] = cards[j];
+                j--;
+            }
+        }
+        cards[j + 1] = c;
+    }
+}
+
+/* Put the table's best lead first (if it is among the moves). */
+static void
+lead_first(int *moves, int n, int best)
+{
+    if (best < 0) {
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        if (moves[i] == best) {
+            memmove(moves + 1, moves, i * sizeof(int));
+            moves[0] = best;
+            return;
+        }
+    }
+}
+
+/* Store a trick start's result, as the Python searches do. */
+static int
+store(Common *c, const uint32_t *h, uint32_t extra, int value, int a0, int b0, int best)
+{
+    Entry *e = table_put(&c->tt, h, extra);
+    if (e == NULL) {
+        PyErr_NoMemory();
+        c->failed = 1;
+        return 0;
+    }
+    if (value <= a0) {
+        if (value < e->hi) {
+            e->hi = value;
+        }
+    } else if (value >= b0) {
+        if (value > e->lo) {
+            e->lo = value;
+        }
+    } else {
+        e->lo = e->hi = value;
+    }
+    e->best = (int8_t)best;
+    return 1;
+}
+
+static int
+read_hands(PyObject *list, uint32_t *hands, int n)
+{
+    uint32_t tmp[4] = {0, 0, 0, 0};
+    if (!read_masks(list, tmp, n, "hands")) {
+        return 0;
+    }
+    memcpy(hands, tmp, sizeof(tmp));
+    return 1;
+}
+
+/* -- Debertz ------------------------------------------------------------------------ */
+
+#define D_LAST 10
+#define D_BELLA 20
+
+typedef struct {
+    PyObject_HEAD
+    Common c;
+    int n, trump, bat, ruff_over, meld_side, meld_pts, meld_sgn;
+    int sgn[4], side_of[4], pts[32], st[32], bella[2];
+    uint32_t above[32];
+    uint32_t hands[4];
+} DebertzKernel;
+
+static int
+d_ab(DebertzKernel *K, int alpha, int beta, int seat, int leader, int k, int led, int best,
+     int winner, int tpts, int won, uint32_t tm, int rem)
+{
+    Common *C = &K->c;
+    if (count_node(C)) {
+        return 0;
+    }
+    const int n = K->n, trump = K->trump;
+    uint32_t h = K->hands[seat];
+    uint32_t cands;
+    uint32_t extra = 0;
+    int e_best = -1;
+    if (k == 0) {
+        if (!h) {
+            return 0;
+        }
+        int ub = rem + D_LAST + D_BELLA + K->meld_pts;
+        if (ub <= alpha) {
+            return ub;
+        }
+        if (-ub >= beta) {
+            return -ub;
+        }
+        extra = (uint32_t)leader | (uint32_t)won << 2;
+        Entry *e = table_get(&C->tt, K->hands, extra);
+        if (e != NULL) {
+            int lo = e->lo, hi = e->hi;
+            if (lo >= beta) {
+                return lo;
+            }
+            if (hi <= alpha) {
+                return hi;
+            }
+            if (lo > alpha) {
+                alpha = lo;
+            }
+            if (hi < beta) {
+                beta = hi;
+            }
+            e_best = e->best;
+        }
+        cands = h;
+    } else {
+        uint32_t follow = h & C->suit_mask[led];
+        if (follow) {
+            if (led == trump) {
+                cands = follow & K->above[best];
+                if (!cands) {
+                    cands = follow;
+                }
+            } else {
+                cands = follow;
+            }
+        } else {
+            cands = h & C->suit_mask[trump];
+            if (!cands) {
+                cands = h;
+            } else if (K->ruff_over && best >> 3 == trump) {
+                uint32_t over = cands & K->above[best];
+                if (over) {
+                    cands = over;
+                }
+            }
+        }
+    }
+    uint32_t live = tm;
+    for (int i = 0; i < n; i++) {
+        live |= K->hands[i];
+    }
+    cands = drop_equivalent(C, cands, live, trump);
+    int moves[32];
+    int nm = cards_of(cands, moves);
+    const int *st = K->st, *pts = K->pts;
+    if (k == 0) {
+        sort_by(moves, nm, st, 1);
+        lead_first(moves, nm, e_best);
+    } else {
+        int friend = K->sgn[winner] == K->sgn[seat];
+        int last = k == n - 1;
+        int bsuit = best >> 3, bst = st[best];
+        int beaters[32], others[32], nb = 0, no = 0;
+        for (int i = 0; i < nm; i++) {
+            int c = moves[i];
+            if ((c >> 3 == bsuit && st[c] > bst) || (c >> 3 == trump && bsuit != trump)) {
+                beaters[nb++] = c;
+            } else {
+                others[no++] = c;
+            }
+        }
+        nm = 0;
+        if (friend) {
+            if (last) {
+                sort_by(others, no, pts, 1);
+                for (int i = 0; i < no; i++) moves[nm++] = others[i];
+                for (int i = 0; i < nb; i++) moves[nm++] = beaters[i];
+            } else {
+                sort_by(others, no, pts, 0);
+                sort_by(beaters, nb, pts, 1);
+                for (int i = 0; i < nb; i++) moves[nm++] = beaters[i];
+                for (int i = 0; i < no; i++) moves[nm++] = others[i];
+            }
+        } else {
+            if (nb) {
+                sort_by(beaters, nb, last ? pts : st, 1);
+            }
+            sort_by(others, no, pts, 0);
+            for (int i = 0; i < nb; i++) moves[nm++] = beaters[i];
+            for (int i = 0; i < no; i++) moves[nm++] = others[i];
+        }
+    }
+    int maximizing = K->sgn[seat] > 0;
+    int a0 = alpha, b0 = beta;
+    int value = maximizing ? -BIG : BIG;
+    int best_move = -1;
+    int tking = K->bella[0], tqueen = K->bella[1];
+    uint32_t bella_cards = (1u << tking) | (1u << tqueen);
+    int bella_ok = (h & bella_cards) == bella_cards
+                   && (!K->bat || (won >> K->side_of[seat] & 1));
+    for (int i = 0; i < nm; i++) {
+        int c = moves[i];
+        int v;
+        K->hands[seat] = h ^ (1u << c);
+        int gain = 0;
+        if (bella_ok && (c == tking || c == tqueen)) {
+            gain = K->sgn[seat] * D_BELLA;
+        }
+        if (k == 0) {
+            v = gain + d_ab(K, alpha - gain, beta - gain, (seat + 1) % n, seat, 1, c >> 3, c,
+                            seat, pts[c], won, 1u << c, rem);
+        } else {
+            int beats = (c >> 3 == best >> 3 && st[c] > st[best])
+                        || (c >> 3 == trump && best >> 3 != trump);
+            if (k == n - 1) {
+                int nw = beats ? seat : winner;
+                int p = tpts + pts[c];
+                int r2 = rem - p;
+                if (!K->hands[seat]) {
+                    p += D_LAST;
+                }
+                gain += K->sgn[nw] * p;
+                int bit = 1 << K->side_of[nw];
+                int w2 = won;
+                if (!(won & bit)) {
+                    w2 = won | bit;
+                    if (K->side_of[nw] == K->meld_side) {
+                        gain += K->meld_sgn;
+                    }
+                }
+                v = gain + d_ab(K, alpha - gain, beta - gain, nw, nw, 0, 0, -1, nw, 0, w2, 0,
+                                r2);
+            } else {
+                int nb = beats ? c : best, nw = beats ? seat : winner;
+                v = gain + d_ab(K, alpha - gain, beta - gain, (seat + 1) % n, leader, k + 1,
+                                led, nb, nw, tpts + pts[c], won, tm | 1u << c, rem);
+            }
+        }
+        K->hands[seat] = h;
+        if (C->failed) {
+            return 0;
+        }
+        if (maximizing) {
+            if (v > value) {
+                value = v;
+                best_move = c;
+                if (v > alpha) {
+                    alpha = v;
+                    if (alpha >= beta) {
+                        break;
+                    }
+                }
+            }
+        } else {
+            if (v < value) {
+                value = v;
+                best_move = c;
+                if (v < beta) {
+                    beta = v;
+                    if (alpha >= beta) {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    if (k == 0 && !store(C, K->hands, extra, value, a0, b0, best_move)) {
+        return 0;
+    }
+    return value;
+}
+
+static int
+DebertzKernel_init(DebertzKernel *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"n", "sgn", "side_of", "trump", "points", "strength", "above",
+                             "bella", "bella_after_trick", "ruff_over", "meld_side", "meld_points",
+                             "meld_sgn", "redundant", "suit_mask", "clock", "deadline",
+                             "timeout", NULL};
+    PyObject *sgn, *side_of, *points, *strength, *above, *bella, *redundant, *suit_mask,
+        *clock, *timeout;
+    int n, trump, bat, ruff_over, meld_side, meld_pts, meld_sgn;
+    double deadline;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iOOiOOOOppiiiOOOdO", kwlist, &n, &sgn,
+                                     &side_of, &trump, &points, &strength, &above, &bella,
+                                     &bat,
+                                     &ruff_over, &meld_side, &meld_pts, &meld_sgn, &redundant,
+                                     &suit_mask, &clock, &deadline, &timeout)) {
+        return -1;
+    }
+    if (n < 2 || n > 4 || trump < 0 || trump > 3) {
+        PyErr_SetString(PyExc_ValueError, "2 to 4 seats and a trump suit 0..3");
+        return -1;
+    }
+    common_clear(&self->c);
+    self->n = n;
+    self->trump = trump;
+    self->bat = bat;
+    self->ruff_over = ruff_over;
+    self->meld_side = meld_side;
+    self->meld_pts = meld_pts;
+    self->meld_sgn = meld_sgn;
+    memset(self->hands, 0, sizeof(self->hands));
+    if (!read_ints(sgn, self->sgn, n, "sgn") || !read_ints(side_of, self->side_of, n, "side_of")
+        || !read_ints(points, self->pts, 32, "points")
+        || !read_ints(strength, self->st, 32, "strength")
+        || !read_masks(above, self->above, 32, "above")
+        || !read_ints(bella, self->bella, 2, "bella")) {
+        return -1;
+    }
+    if (self->bella[0] < 0 || self->bella[0] > 31 || self->bella[1] < 0 || self->bella[1] > 31) {
+        PyErr_SetString(PyExc_ValueError, "bella: two cards 0..31");
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        if (self->side_of[i] < 0 || self->side_of[i] > 3) {
+            PyErr_SetString(PyExc_ValueError, "side_of: sides are 0..3");
+            return -1;
+        }
+    }
+    return common_init(&self->c, redundant, suit_mask, clock, deadline, timeout) ? 0 : -1;
+}
+
+static PyObject *
+DebertzKernel_ab(DebertzKernel *self, PyObject *args)
+{
+    PyObject *hands;
+    int alpha, beta, seat, leader, k, led, best, winner, tpts, won, rem;
+    unsigned long tm;
+    if (!PyArg_ParseTuple(args, "Oiiiiiiiiiiki", &hands, &alpha, &beta, &seat, &leader, &k,
+                          &led, &best, &winner, &tpts, &won, &tm, &rem)) {
+        return NULL;
+    }
+    if (self->c.tt.slots == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "kernel not initialised");
+        return NULL;
+    }
+    int n = self->n;
+    if (seat < 0 || seat >= n || leader < 0 || leader >= n || winner < 0 || winner >= n
+        || k < 0 || k >= n || led < 0 || led > 3 || best < -1 || best > 31) {
+        PyErr_SetString(PyExc_ValueError, "a search state outside the table");
+        return NULL;
+    }
+    if (!read_hands(hands, self->hands, n)) {
+        return NULL;
+    }
+    self->c.failed = 0;
+    int v = d_ab(self, alpha, beta, seat, leader, k, led, best, winner, tpts, won,
+                 (uint32_t)tm, rem);
+    if (self->c.failed) {
+        return NULL;
+    }
+    return PyLong_FromLong(v);
+}
+
+static PyObject *
+DebertzKernel_get_nodes(DebertzKernel *self, void *closure)
+{
+    (void)closure;
+    return PyLong_FromLongLong(self->c.nodes);
+}
+
+static void
+DebertzKernel_dealloc(DebertzKernel *self)
+{
+    common_clear(&self->c);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyMethodDef DebertzKernel_methods[] = {
+    {"ab", (PyCFunction)DebertzKernel_ab, METH_VARARGS,
+     "ab(hands, alpha, beta, seat, leader, k, led, best, winner, tpts, won, tm, rem)"},
+    {NULL, NULL, 0, NULL}};
+
+static PyGetSetDef DebertzKernel_getset[] = {
+    {"nodes", (getter)DebertzKernel_get_nodes, NULL, "nodes searched", NULL},
+    {NULL, NULL, NULL, NULL, NULL}};
+
+static PyTypeObject DebertzKernelType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "kozyr.bots.solver._kernel.DebertzKernel",
+    .tp_basicsize = sizeof(DebertzKernel),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The Debertz search (kozyr.bots.solver.debertz) with its transposition table.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)DebertzKernel_init,
+    .tp_dealloc = (destructor)DebertzKernel_dealloc,
+    .tp_methods = DebertzKernel_methods,
+    .tp_getset = DebertzKernel_getset,
+};
+
+/* -- Tertz -------------------------------------------------------------------------- */
+
+#define T_LAST 10
+
+typedef struct {
+    PyObject_HEAD
+    Common c;
+    int trump, me, nd;
+    int draws[32];
+    uint32_t later[33];
+    int pts[32], st[32];
+    uint32_t higher[32];
+    uint32_t jack;
+    uint32_t hands[4];
+} TertzKernel;
+
+static int
+t_ab(TertzKernel *K, int alpha, int beta, int seat, int k, int lead, int rem, int di)
+{
+    Common *C = &K->c;
+    if (count_node(C)) {
+        return 0;
+    }
+    const int trump = K->trump, nd = K->nd, me = K->me;
+    const int *pts = K->pts, *st = K->st;
+    uint32_t h = K->hands[seat];
+    uint32_t cands, live;
+    uint32_t extra = 0;
+    int e_best = -1;
+    if (k == 0) {
+        if (!h) {
+            return 0;
+        }
+        int ub = rem + T_LAST;
+        if (ub <= alpha) {
+            return ub;
+        }
+        if (-ub >= beta) {
+            return -ub;
+        }
+        extra = (uint32_t)seat | (uint32_t)di << 1;
+        Entry *e = table_get(&C->tt, K->hands, extra);
+        if (e != NULL) {
+            int lo = e->lo, hi = e->hi;
+            if (lo >= beta) {
+                return lo;
+            }
+            if (hi <= alpha) {
+                return hi;
+            }
+            if (lo > alpha) {
+                alpha = lo;
+            }
+            if (hi < beta) {
+                beta = hi;
+            }
+            e_best = e->best;
+        }
+        cands = h;
+        live = K->hands[0] | K->hands[1] | K->later[di];
+    } else {
+        uint32_t hh = h & ~K->jack;
+        uint32_t suit = hh & C->suit_mask[lead >> 3];
+        uint32_t m;
+        if (di == nd && suit) {
+            m = suit & K->higher[lead];
+            if (!m) {
+                m = suit;
+            }
+        } else {
+            m = suit;
+            if (!m) {
+                m = hh & C->suit_mask[trump];
+            }
+            if (!m) {
+                m = hh;
+            }
+        }
+        cands = (m ? m : h) | (h & K->jack);
+        live = K->hands[0] | K->hands[1] | K->later[di] | 1u << lead;
+    }
+    cands = drop_equivalent(C, cands, live, trump);
+    int moves[32];
+    int nm = cards_of(cands, moves);
+    if (k == 0) {
+        sort_by(moves, nm, st, 1);
+        lead_first(moves, nm, e_best);
+    } else {
+        int beaters[32], others[32], nb = 0, no = 0;
+        for (int i = 0; i < nm; i++) {
+            int c = moves[i];
+            if (c >> 3 == lead >> 3) {
+                if (K->higher[lead] >> c & 1) {
+                    beaters[nb++] = c;
+                } else {
+                    others[no++] = c;
+                }
+            } else if (c >> 3 == trump) {
+                beaters[nb++] = c;
+            } else {
+                others[no++] = c;
+            }
+        }
+        sort_by(beaters, nb, pts, 1);
+        sort_by(others, no, pts, 0);
+        nm = 0;
+        for (int i = 0; i < nb; i++) moves[nm++] = beaters[i];
+        for (int i = 0; i < no; i++) moves[nm++] = others[i];
+    }
+    int maximizing = seat == me;
+    int a0 = alpha, b0 = beta;
+    int value = maximizing ? -BIG : BIG;
+    int best_move = -1;
+    for (int i = 0; i < nm; i++) {
+        int c = moves[i];
+        int v;
+        K->hands[seat] = h ^ (1u << c);
+        if (k == 0) {
+            v = t_ab(K, alpha, beta, 1 - seat, 1, c, rem, di);
+        } else {
+            int win;
+            if (c >> 3 == lead >> 3) {
+                win = (K->higher[lead] >> c & 1) ? seat : 1 - seat;
+            } else {
+                win = c >> 3 == trump ? seat : 1 - seat;
+            }
+            int p = pts[c] + pts[lead];
+            if (di < nd) {
+                int a = K->draws[di], b = K->draws[di + 1];
+                K->hands[win] |= 1u << a;
+                K->hands[1 - win] |= 1u << b;
+                int gain = win == me ? p : -p;
+                v = gain + t_ab(K, alpha - gain, beta - gain, win, 0, -1, rem - p, di + 2);
+                K->hands[win] &= ~(1u << a);
+                K->hands[1 - win] &= ~(1u << b);
+            } else {
+                if (!K->hands[seat]) {
+                    p += T_LAST;
+                }
+                int gain = win == me ? p : -p;
+                v = gain + t_ab(K, alpha - gain, beta - gain, win, 0, -1,
+                                rem - pts[c] - pts[lead], di);
+            }
+        }
+        K->hands[seat] = h;
+        if (C->failed) {
+            return 0;
+        }
+        if (maximizing) {
+            if (v > value) {
+                value = v;
+                best_move = c;
+                if (v > alpha) {
+                    alpha = v;
+                    if (alpha >= beta) {
+                        break;
+                    }
+                }
+            }
+        } else {
+            if (v < value) {
+                value = v;
+                best_move = c;
+                if (v < beta) {
+                    beta = v;
+                    if (alpha >= beta) {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    if (k == 0 && !store(C, K->hands, extra, value, a0, b0, best_move)) {
+        return 0;
+    }
+    return value;
+}
+
+static int
+TertzKernel_init(TertzKernel *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"trump", "me", "draws", "points", "strength", "higher", "jack",
+                             "redundant", "suit_mask", "clock", "deadline", "timeout", NULL};
+    PyObject *draws, *points, *strength, *higher, *redundant, *suit_mask, *clock, *timeout;
+    int trump, me;
+    unsigned long jack;
+    double deadline;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOOOOkOOOdO", kwlist, &trump, &me, &draws,
+                                     &points, &strength, &higher, &jack, &redundant,
+                                     &suit_mask, &clock, &deadline, &timeout)) {
+        return -1;
+    }
+    if (trump < 0 || trump > 3 || me < 0 || me > 1) {
+        PyErr_SetString(PyExc_ValueError, "a trump suit 0..3 and me 0 or 1");
+        return -1;
+    }
+    common_clear(&self->c);
+    self->trump = trump;
+    self->me = me;
+    self->jack = (uint32_t)jack;
+    memset(self->hands, 0, sizeof(self->hands));
+    Py_ssize_t nd = PySequence_Size(draws);
+    if (nd < 0) {
+        return -1;
+    }
+    if (nd > 32 || nd % 2) {
+        PyErr_SetString(PyExc_ValueError, "draws: an even number of cards, at most 32");
+        return -1;
+    }
+    self->nd = (int)nd;
+    if (!read_ints(draws, self->draws, nd, "draws") || !read_ints(points, self->pts, 32, "points")
+        || !read_ints(strength, self->st, 32, "strength")
+        || !read_masks(higher, self->higher, 32, "higher")) {
+        return -1;
+    }
+    self->later[nd] = 0;
+    for (Py_ssize_t i = nd - 1; i >= 0; i--) {
+        if (self->draws[i] < 0 || self->draws[i] > 31) {
+            PyErr_SetString(PyExc_ValueError, "draws: cards are 0..31");
+            return -1;
+        }
+        self->later[i] = self->later[i + 1] | 1u << self->draws[i];
+    }
+    return common_init(&self->c, redundant, suit_mask, clock, deadline, timeout) ? 0 : -1;
+}
+
+static PyObject *
+TertzKernel_ab(TertzKernel *self, PyObject *args)
+{
+    PyObject *hands;
+    int alpha, beta, seat, k, lead, rem, di;
+    if (!PyArg_ParseTuple(args, "Oiiiiiii", &hands, &alpha, &beta, &seat, &k, &lead, &rem,
+                          &di)) {
+        return NULL;
+    }
+    if (self->c.tt.slots == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "kernel not initialised");
+        return NULL;
+    }
+    if (di < 0 || di > self->nd || seat < 0 || seat > 1 || k < 0 || k > 1 || lead < -1
+        || lead > 31 || (k == 1 && lead < 0)) {
+        PyErr_SetString(PyExc_ValueError, "seat 0 or 1 and a draw index within the draws");
+        return NULL;
+    }
+    if (!read_hands(hands, self->hands, 2)) {
+        return NULL;
+    }
+    self->c.failed = 0;
+    int v = t_ab(self, alpha, beta, seat, k, lead, rem, di);
+    if (self->c.failed) {
+        return NULL;
+    }
+    return PyLong_FromLong(v);
+}
+
+static PyObject *
+TertzKernel_get_nodes(TertzKernel *self, void *closure)
+{
+    (void)closure;
+    return PyLong_FromLongLong(self->c.nodes);
+}
+
+static void
+TertzKernel_dealloc(TertzKernel *self)
+{
+    common_clear(&self->c);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyMethodDef TertzKernel_methods[] = {
+    {"ab", (PyCFunction)TertzKernel_ab, METH_VARARGS,
+     "ab(hands, alpha, beta, seat, k, lead, rem, di)"},
+    {NULL, NULL, 0, NULL}};
+
+static PyGetSetDef TertzKernel_getset[] = {
+    {"nodes", (getter)TertzKernel_get_nodes, NULL, "nodes searched", NULL},
+    {NULL, NULL, NULL, NULL, NULL}};
+
+static PyTypeObject TertzKernelType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "kozyr.bots.solver._kernel.TertzKernel",
+    .tp_basicsize = sizeof(TertzKernel),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The Tertz search (kozyr.bots.solver.tertz) with its transposition table.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)TertzKernel_init,
+    .tp_dealloc = (destructor)TertzKernel_dealloc,
+    .tp_methods = TertzKernel_methods,
+    .tp_getset = TertzKernel_getset,
+};
+
+/* -- the module ----------------------------------------------------------------------- */
+
+static struct PyModuleDef kernel_module = {
+    PyModuleDef_HEAD_INIT, "_kernel",
+    "Compiled double-dummy kernels of the Debertz and Tertz solvers (see the C source).", -1,
+    NULL, NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC
+PyInit__kernel(void)
+{
+    if (PyType_Ready(&DebertzKernelType) < 0 || PyType_Ready(&TertzKernelType) < 0) {
+        return NULL;
+    }
+    PyObject *m = PyModule_Create(&kernel_module);
+    if (m == NULL) {
+        return NULL;
+    }
+    Py_INCREF(&DebertzKernelType);
+    if (PyModule_AddObject(m, "DebertzKernel", (PyObject *)&DebertzKernelType) < 0) {
+        Py_DECREF(&DebertzKernelType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&TertzKernelType);
+    if (PyModule_AddObject(m, "TertzKernel", (PyObject *)&TertzKernelType) < 0) {
+        Py_DECREF(&TertzKernelType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,78 @@
+"""The compiled search kernels of the Debertz and Tertz solvers, where the build made them.
+
+``kozyr.bots.solver._kernel`` (C, built by ``pip install`` through setup.py; skipped where no
+compiler is present) holds each solver's alpha-beta, statement for statement, with the game's
+tables passed in from Python.  A solver uses it unless told not to: ``compiled=False``, or the
+environment variable ``KOZYR_SOLVER=pure`` for a whole process (benchmarks, a suspect kernel).
+The pure-Python searches stay the reference: tests/bots/test_kernel.py checks that both give
+the same values and node counts on random positions of every option.
+
+>>> use_compiled(False)
+False
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Callable, Sequence
+from types import ModuleType
+from typing import Any, Protocol
+
+__all__ = ["available", "kernel_search", "module", "use_compiled"]
+
+_module: ModuleType | None
+try:
+    _module = importlib.import_module("kozyr.bots.solver._kernel")
+except ImportError:  # no compiler at install time: the pure-Python searches run
+    _module = None
+
+
+def available() -> bool:
+    """Return True if the compiled kernel was built and may be used in this process."""
+    return _module is not None and os.environ.get("KOZYR_SOLVER", "") != "pure"
+
+
+def module() -> ModuleType:
+    """Return the compiled module (raise RuntimeError if it was not built)."""
+    if _module is None:
+        raise RuntimeError("the compiled solver kernel was not built (no C compiler at install)")
+    return _module
+
+
+def use_compiled(compiled: bool | None) -> bool:
+    """Return whether a solver asked with ``compiled`` (None: the default) runs compiled.
+
+    ``True`` where the kernel was not built raises RuntimeError.
+    """
+    if compiled is None:
+        return available()
+    if compiled:
+        module()
+    return compiled
+
+
+class _Counted(Protocol):
+    nodes: int
+    hands: list[int]
+
+
+class _Kernel(Protocol):
+    nodes: int
+
+    def ab(self, hands: Sequence[int], alpha: int, beta: int, *state: int) -> int: ...
+
+
+def kernel_search(solver: _Counted, kern: Any) -> Callable[..., int]:
+    """Return the search closure ``ab(alpha, beta, *state)`` of a solver over ``kern``: it
+    reads the solver's ``hands`` at each call and keeps ``solver.nodes`` up to date."""
+    k: _Kernel = kern
+    hands = solver.hands
+
+    def ab(alpha: int, beta: int, *state: int) -> int:
+        try:
+            return k.ab(hands, alpha, beta, *state)
+        finally:
+            solver.nodes = k.nodes
+
+    return ab
