@@ -152,9 +152,27 @@ def sorted_cards(hand: Hand) -> list[Card]:
     return sorted(cards_of(hand), key=lambda c: (c >> 3, -(c & 7)))
 
 
+def _suit_texts() -> tuple[tuple[str, ...], ...]:
+    """Return ``[suit][8-bit ranks]``: the record form of those cards, strongest first."""
+    return tuple(tuple(" ".join(RANK_LETTERS[r] + SUIT_LETTERS[s] for r in range(7, -1, -1)
+                                if ranks >> r & 1) for ranks in range(256))
+                 for s in range(4))
+
+
+_SUIT_TEXTS = _suit_texts()
+
+
 def format_hand(hand: Hand) -> str:
-    """Return the record form of ``hand``: cards by suit, strongest first, space-separated."""
-    return " ".join(format_card(c) for c in sorted_cards(hand))
+    """Return the record form of ``hand``: cards by suit, strongest first, space-separated.
+
+    >>> format_hand(parse_hand("7S AS KH 9C"))
+    'AS 7S 9C KH'
+    """
+    if hand >> 32:
+        return " ".join(format_card(c) for c in sorted_cards(hand))  # raises: no such card
+    t = _SUIT_TEXTS
+    return " ".join([x for x in (t[0][hand & 255], t[1][hand >> 8 & 255], t[2][hand >> 16 & 255],
+                                 t[3][hand >> 24 & 255]) if x])
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -27,6 +27,8 @@ be in the same state: :meth:`kozyr.games.bezique.state.BeziqueState.parse_action
 
 from __future__ import annotations
 
+import functools
+
 from kozyr.cards import format_copy_card, parse_copy_card
 from kozyr.core.errors import IllegalActionError
 from kozyr.games.bezique.cardplay import COPIES, DECK_SIZE, display_order
@@ -48,6 +50,7 @@ def declare_text(mask: int) -> str:
     return " ".join(format_copy_card(c) for c in cards)
 
 
+@functools.lru_cache(maxsize=8192)  # a pure function of the int: every view asks it again
 def action_to_text(action: int) -> str:
     """Return ``action`` in record notation (``play AS1``, ``declare KH1 QH1``)."""
     if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < END:

@@ -16,6 +16,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from kozyr.cards import SUIT_LETTERS, format_card, parse_card, parse_suit
 from kozyr.core.errors import IllegalActionError
 
@@ -32,6 +34,7 @@ BIDDING, PLAY, DEAL, OVER = "bidding", "play", "deal", "over"
 PHASES = {p: p for p in (BIDDING, PLAY, DEAL, OVER)}
 
 
+@functools.lru_cache(maxsize=8192)  # a pure function of the int: every view asks it again
 def action_to_text(action: int) -> str:
     """Return ``action`` in record notation, e.g. ``"play KH bella"``; ValueError if none."""
     if not 0 <= action < N_ACTIONS:

@@ -21,6 +21,8 @@ EXCHANGE | mask    ``exchange C1 … Ck``            discard the cards of ``mask
 
 from __future__ import annotations
 
+import functools
+
 from kozyr.cards import format_card, format_hand, parse_cards
 from kozyr.core.errors import IllegalActionError
 from kozyr.games.piquet.combinations import ALL, CATEGORIES
@@ -36,6 +38,7 @@ def is_exchange(action: int) -> bool:
     return EXCHANGE < action < 2 * EXCHANGE
 
 
+@functools.lru_cache(maxsize=8192)  # a pure function of the int: every view asks it again
 def action_to_text(action: int) -> str:
     """Return ``action`` in record notation."""
     if 0 <= action < 32:

@@ -17,6 +17,8 @@ The opponent's answer to a ``declare`` is automatic: the engine logs it as :data
 
 from __future__ import annotations
 
+import functools
+
 from kozyr.cards import format_card, parse_card
 from kozyr.core.errors import IllegalActionError
 
@@ -25,6 +27,7 @@ DECLARE = 33
 ANSWER = 34  # history only: the automatic answer to a declaration
 
 
+@functools.lru_cache(maxsize=8192)  # a pure function of the int: every view asks it again
 def action_to_text(action: int) -> str:
     """Return ``action`` in record notation: ``play AS``, ``swap7`` or ``declare``."""
     if 0 <= action < 32:

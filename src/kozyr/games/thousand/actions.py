@@ -44,6 +44,8 @@ True
 
 from __future__ import annotations
 
+import functools
+
 from kozyr.cards import SUIT_LETTERS, format_card, parse_card, parse_suit
 from kozyr.core.errors import IllegalActionError
 
@@ -94,6 +96,7 @@ def give(seat: int, c: int) -> int:
     return GIVE + 32 * seat + c
 
 
+@functools.lru_cache(maxsize=8192)  # a pure function of the int: every view asks it again
 def action_to_text(action: int) -> str:
     """Return ``action`` in record notation; raise ValueError if it is no Thousand action."""
     if 0 <= action < 32:
