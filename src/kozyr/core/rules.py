@@ -9,7 +9,9 @@ hashable, serialisable (:meth:`RuleSet.to_json`) and printable for players
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
@@ -169,11 +171,16 @@ class RuleSet:
                 if getattr(self, f.name) != getattr(base, f.name)}
 
     def to_json(self) -> str | dict[str, Any]:
-        """Return the ``rules`` value of a game record: the preset name, or preset + overrides."""
-        ov = self.overrides()
-        if not ov:
-            return self.preset
-        return {"preset": self.preset, **ov}
+        """Return the ``rules`` value of a game record: the preset name, or preset + overrides.
+
+        Every observation carries it, so it is made once per rule set (a fresh copy of a dict
+        each time: the caller may change it).
+        """
+        try:
+            j = _record_rules(self)
+        except TypeError:  # an option value that cannot be hashed: made afresh
+            j = _record_rules.__wrapped__(self)
+        return j if isinstance(j, str) else copy.deepcopy(j)
 
     def as_dict(self) -> dict[str, Any]:
         """Return every option's value (JSON-ready), plus the preset's name."""
@@ -290,3 +297,12 @@ def _check_value(game: str, f: dataclasses.Field[Any], value: Any) -> Any:
         allowed = ", ".join(str(c) for c in choices)
         raise RulesError(f"{game} option {name} must be one of {allowed}, not {value!r}")
     return value
+
+
+@functools.lru_cache(maxsize=512)
+def _record_rules(rules: RuleSet) -> str | dict[str, Any]:
+    """Return :meth:`RuleSet.to_json` of ``rules`` (cached: it builds the preset to compare)."""
+    ov = rules.overrides()
+    if not ov:
+        return rules.preset
+    return {"preset": rules.preset, **ov}
