@@ -13,12 +13,15 @@ from kozyr.bots import make_bot
 from kozyr.bots.pimc import PimcBot
 from kozyr.bots.pimc_tricks import TrickPimcBot, debertz_position, tertz_position
 from kozyr.bots.solver import debertz as D
+from kozyr.bots.solver import kernel
 from kozyr.bots.solver import tertz as T
-from kozyr.cards import parse_card
+from kozyr.cards import format_card, parse_card
 from kozyr.games import new_match
+from kozyr.games.debertz import actions as DA
 from kozyr.games.debertz.cardplay import bella_cards
 from kozyr.games.debertz.position import DealView as DebertzDeal
 from kozyr.games.tertz.position import DealView as TertzDeal
+from tests.games.debertz.fixtures import make_deal, new
 
 SETTINGS = settings(max_examples=25, deadline=None)
 
@@ -380,3 +383,57 @@ def test_a_position_asked_after_another_game_gets_a_fresh_bots_answer(game: str,
     used.heuristic.rng.setstate(fresh.heuristic.rng.getstate())
     assert used.act(m.view(seat)) == fresh.act(m.view(seat))
     assert used.rng.getstate() == fresh.rng.getstate()
+
+
+# -- Debertz bidding by simulation -----------------------------------------------------------
+sim_built = pytest.mark.skipif(not kernel.available(),
+                               reason="bidding by simulation needs the compiled solver kernel")
+
+
+def bidding_match(first: str, turned: str) -> Any:
+    """Return a debertz3 match at its first bid (seat 1, dealer 0), seat 1 holding ``first``."""
+    rest = [c for c in (format_card(x) for x in range(32))
+            if c not in first.split() and c != turned]
+    hands = ["", first, ""]
+    hands[2] = " ".join(rest[:9])
+    hands[0] = " ".join(rest[9:18])
+    m = new("debertz3", dealer=0)
+    m.deal(make_deal(hands, turned, dealer=0))
+    assert m.current_player() == 1 and m.phase == "bidding"
+    return m
+
+
+@sim_built
+def test_bidding_by_simulation_accepts_a_cinch_and_passes_a_hopeless_hand() -> None:
+    # hearts turned (QH); seat 1 holds the top trumps: every sample makes the game
+    m = bidding_match("JH 9H AH TH KH AS 7C 8C 9C", "QH")
+    bot = fast_bot(1, max_samples=6, min_samples=6)
+    assert m.action_to_text(bot.act(m.view(1))) == "accept"
+    assert bot.last_search is not None and bot.last_search.samples == 6
+    values = bot.last_search.values
+    assert values[DA.ACCEPT] > values[DA.PASS]
+    # no trump, no ace: accepting is baited in every sample
+    m = bidding_match("7S 8S 7C 8C 7D 8D 9S 9C 9D", "QH")
+    assert m.action_to_text(bot.act(m.view(1))) == "pass"
+
+
+@sim_built
+def test_bidding_ignores_where_hidden_cards_really_are() -> None:
+    for seed in range(3):
+        m: Any = new_match("debertz", "debertz3", seed=seed)
+        m.deal()
+        seat = m.current_player()
+        other = m.resample(seat, random.Random(7))
+        assert other.observation(seat) == m.observation(seat)
+        assert deal_view(m).hands != deal_view(other).hands
+        a = fast_bot(seed).act(m.view(seat))
+        assert fast_bot(seed).act(other.view(seat)) == a
+        assert a in m.legal_actions()
+
+
+def test_bidding_is_the_heuristics_without_the_kernel() -> None:
+    m = bidding_match("JH 9H AH TH KH AS 7C 8C 9C", "QH")
+    bot = fast_bot(1, debertz_bid_sim=False)
+    assert bot.act(m.view(1)) == bot.heuristic.act(m.view(1))
+    assert bot.last_search is None
+    assert not TrickPimcBot(1, debertz_bid_sim=None).debertz_bid_sim or kernel.available()

@@ -21,36 +21,48 @@ writes 0 and its points go to the defenders.  Measured as the score of the decla
 against the others' mean (3 players: the two defenders taken as equal), that is ``v + T``
 when made, ``T / 2`` for a hanging bait, 0 when baited (``T`` the deal's total points), up
 to a constant factor: the declarer's side maximises its mean over the samples, a defender
-minimises it.  That needs the exact ``v`` of every card in every sample, which Python affords
-within a second once at most ``debertz_exact_cards`` cards are in the hands (default 21:
-seven each with 3 players, five with 4, always with 2; about 0.1-0.2 s a sample at 7 cards,
-1 s and more at 9).  Before that, up to ``debertz_search_cards`` cards in the hands (default
-24: from trick 2 with 3 players, six each with 4), only the contract is searched (a
-null-window test of ``v > 0`` per card, about 0.1 s a sample at 8 cards): a card scores 1 in
-a sample where the declarer's side still makes its game, and with fewer than ``min_samples``
-samples in time the heuristic plays; ties (the usual case: all cards make, or none) go to the
-heuristic's card.  With more cards (the first trick with 3 players) the heuristic plays: a
-second gives one or two samples there.  Samples in the first trick assume that the seats
-still to play in it swap the seven and declare their melds when they can (as every kozyr bot
-does).  Not searched: the skate penalty and each defender's own share (with 3 players).
+minimises it.  That needs the exact ``v`` of every card in every sample.  How deep that
+reaches within a second depends on the solver (:data:`PURE_REACH`, :data:`COMPILED_REACH`):
+
+- with the compiled kernel (:mod:`kozyr.bots.solver.kernel`, about 50 times the pure
+  search's speed) ``v`` is exact once at most ``debertz_exact_cards`` cards are in the hands
+  (24: from trick 2 with 3 players; 60 samples in a median 0.45 s at 8 cards), and the first
+  trick is searched too (``debertz_search_cards`` 27);
+- in pure Python (21 cards: seven each with 3 players, five with 4, always with 2; about
+  0.1-0.2 s a sample at 7 cards, 1 s and more at 9), and up to 24 cards only the contract.
+
+Between the two limits only the contract is searched (a null-window test of ``v > 0`` per
+card): a card scores 1 in a sample where the declarer's side still makes its game, and with
+fewer than ``min_samples`` samples in time the heuristic plays; ties (the usual case: all
+cards make, or none) go to the heuristic's card.  With more cards the heuristic plays.
+Samples in the first trick assume that the seats still to play in it swap the seven and
+declare their melds when they can (as every kozyr bot does).  Not searched: the skate penalty
+and each defender's own share (with 3 players).
+
+Debertz bidding (accept or pass, name a trump or pass) is by simulation where the kernel is
+built (``debertz_bid_sim``): each legal bid is tried in every sample, the deal goes on with
+the heuristic's bids, swaps and declarations for every seat (the others' actual policy when
+they are ``normal``; this seat's own later bids too) up to the first card, and is then solved
+exactly; the bid with the best mean :func:`bid_score` (this seat's deal score less the other
+sides' mean, by the bait rule) is taken, ties to the heuristic's.  A deal everybody passes is
+worth 0.  Without the kernel a sample costs seconds, so the heuristic's trump-strength rule
+bids.
 
 Tertz (:mod:`kozyr.bots.solver.tertz`): zero-sum in card points; per card and sample the
 exact final difference (his points minus the opponent's, last trick included), maximised in
-the mean.  A sample fixes the stock's order, so the drawing is searched too, but from the
-first tricks the search is too deep for Python within a second (about 0.3 s a sample with 4
-cards to draw, 2 s with 6): it starts once at most ``tertz_exact_draws`` cards remain to be
-drawn (default 2: from trick 7, the stock's last, then the nine must-beat tricks, where the
-opponent's hand is known and the search is exact); before that the heuristic plays, whose
+the mean.  A sample fixes the stock's order, so the drawing is searched too; from the first
+tricks that search is too deep within a second even compiled (3 to 9 s a card with the 14
+cards of the stock to draw, 0.4 s with 8).  It starts once at most ``tertz_exact_draws``
+cards remain to be drawn: compiled 6 (from trick 5; a median 10 samples at 9 cards), pure
+Python 2 (from trick 7, the stock's last); then come the nine must-beat tricks, where the
+opponent's hand is known and the search is exact.  Before that the heuristic plays, whose
 rules of thumb (take points cheaply, keep trumps for the must-beat phase) are what the early
 tricks are about.
 
-The other decisions use the heuristic (:mod:`kozyr.bots.heuristic`), where simulation adds
-little or costs too much: swap7 and declare (Debertz and Tertz) are always taken (the turned
-card is never worse than the seven; melds and combinations count only if shown); the answer
-to a Tertz declaration is automatic.  Debertz bidding (accept, pass, naming a trump) keeps the
-heuristic's trump-strength rule: a simulation would have to solve each sampled deal from
-trick 1 (0.2 s a threshold test with 27 cards), a handful of samples per second, too few to
-beat a rule tuned in play.
+The other decisions use the heuristic (:mod:`kozyr.bots.heuristic`): swap7 and declare
+(Debertz and Tertz) are always taken, not simulated: in a double-dummy sample a declared meld
+can only add points (showing it costs nothing when every card is known), and the swap gives a
+higher trump for the lowest; the answer to a Tertz declaration is automatic.
 """
 
 from __future__ import annotations
@@ -63,6 +75,7 @@ from kozyr.bots.base import Bot
 from kozyr.bots.explain import SearchSummary
 from kozyr.bots.heuristic import HeuristicBot
 from kozyr.bots.sampling import distinct_samples
+from kozyr.bots.solver import kernel
 from kozyr.bots.solver.debertz import BELLA_ACTION, DebertzPosition, DebertzSolver
 from kozyr.bots.solver.debertz import play as debertz_play
 from kozyr.bots.solver.jacknine import representatives
@@ -71,6 +84,7 @@ from kozyr.bots.solver.tertz import TertzPosition, TertzSolver
 from kozyr.bots.solver.tertz import play as tertz_play
 from kozyr.cards import SEVEN
 from kozyr.core.match import SeatView
+from kozyr.games.debertz import actions as DA
 from kozyr.games.debertz import melds as M
 from kozyr.games.debertz.cardplay import LAST_TRICK_BONUS
 from kozyr.games.debertz.position import DealView as DebertzDeal
@@ -135,6 +149,16 @@ def tertz_position(m: Any, me: int) -> TertzPosition:
                          draws=d.draws, me=me, points=d.points, free_jack=d.free_jack)
 
 
+#: How deep the searches reach within a second, pure Python and with the compiled kernel
+#: (kozyr.bots.solver.kernel): see the module.
+PURE_REACH = {"debertz_exact_cards": 21, "debertz_search_cards": 24, "tertz_exact_draws": 2,
+              "debertz_bid_sim": 0}
+COMPILED_REACH = {"debertz_exact_cards": 24, "debertz_search_cards": 27, "tertz_exact_draws": 6,
+                  "debertz_bid_sim": 1}
+#: Debertz's bidding actions (accept, pass, name a trump): decided by simulation when compiled.
+BIDS = frozenset((DA.ACCEPT, DA.PASS, *range(DA.TRUMP, DA.TRUMP + 4)))
+
+
 class TrickPimcBot(Bot):
     """Plays Debertz and Tertz cards by sampling hidden cards and solving each sample."""
 
@@ -143,17 +167,25 @@ class TrickPimcBot(Bot):
 
     def __init__(self, seed: int | None = None, *, time_limit: float = 1.0,
                  max_samples: int = 60, min_samples: int = 4, enum_patience: int = 12,
-                 debertz_exact_cards: int = 21, debertz_search_cards: int = 24,
-                 tertz_exact_draws: int = 2,
+                 debertz_exact_cards: int | None = None,
+                 debertz_search_cards: int | None = None,
+                 tertz_exact_draws: int | None = None,
+                 debertz_bid_sim: bool | None = None,
                  cpu_clock: bool = True) -> None:
         super().__init__(seed)
         self.time_limit = time_limit
         self.max_samples = max_samples
         self.min_samples = min_samples
         self.enum_patience = enum_patience
-        self.debertz_exact_cards = debertz_exact_cards
-        self.debertz_search_cards = debertz_search_cards
-        self.tertz_exact_draws = tertz_exact_draws
+        reach = COMPILED_REACH if kernel.available() else PURE_REACH
+        self.debertz_exact_cards = (reach["debertz_exact_cards"] if debertz_exact_cards is None
+                                    else debertz_exact_cards)
+        self.debertz_search_cards = (reach["debertz_search_cards"]
+                                     if debertz_search_cards is None else debertz_search_cards)
+        self.tertz_exact_draws = (reach["tertz_exact_draws"] if tertz_exact_draws is None
+                                  else tertz_exact_draws)
+        self.debertz_bid_sim = (bool(reach["debertz_bid_sim"]) if debertz_bid_sim is None
+                                else debertz_bid_sim)
         self.heuristic = HeuristicBot(None if seed is None else seed + 1)
         #: The time limit is on this process's CPU time (``cpu_clock``: one core's second,
         #: whatever else the machine runs) or on the wall clock.
@@ -175,8 +207,10 @@ class TrickPimcBot(Bot):
         if len(cards) != len(legal) and view.game == "tertz":
             return self.heuristic.act(view)  # swap7, declare: always taken
         if view.game == "debertz":
+            if self.debertz_bid_sim and all(a in BIDS for a in legal):
+                return self._debertz_bid(view, legal)
             if any(a >= 64 for a in legal):
-                return self.heuristic.act(view)  # bidding, swap7, declare
+                return self.heuristic.act(view)  # swap7, declare (and bidding, pure Python)
             if len({a & 31 for a in legal}) == 1:
                 return self.heuristic.act(view)  # one card, with or without bella
             if sum(view.observation()["hand_sizes"]) > self.debertz_search_cards:
@@ -195,13 +229,17 @@ class TrickPimcBot(Bot):
         return distinct_samples(self, view, _tertz_key if view.game == "tertz" else _hands_key,
                                 self.clock)
 
-    def _pick(self, view: SeatView, score: dict[int, float], maximise: bool) -> int:
-        """Return the best card by ``score``; ties: the heuristic's card, else the lowest."""
+    def _pick(self, view: SeatView, score: dict[int, float], maximise: bool,
+              whole_action: bool = False) -> int:
+        """Return the best card (or ``whole_action``: action) by ``score``; ties: the
+        heuristic's, else the lowest."""
         best = max(score.values()) if maximise else min(score.values())
         top = [a for a, v in score.items() if abs(v - best) <= 1e-9 * max(1.0, abs(best))]
         if len(top) == 1:
             return top[0]
-        choice = self.heuristic.act(view) & 31
+        choice = self.heuristic.act(view)
+        if not whole_action:
+            choice &= 31
         return choice if choice in top else min(top)
 
     # -- Debertz ---------------------------------------------------------------------------
@@ -259,6 +297,45 @@ class TrickPimcBot(Bot):
         with_bella = c + BELLA_ACTION
         return with_bella if with_bella in legal else c
 
+    def _debertz_bid(self, view: SeatView, legal: list[int]) -> int:
+        """Accept, pass or name a trump by simulation: for each action and sample, the deal
+        played on by the others' (and later this seat's) heuristic up to the first card, then
+        solved exactly; the action with the best mean :func:`bid_score` is taken."""
+        seat = view.seat
+        total = dict.fromkeys(legal, 0.0)
+        n = 0
+        for m in self._samples(view):
+            try:
+                values = {a: self._debertz_rollout(m, a, seat) for a in legal}
+            except SearchTimeout:
+                break
+            n += 1
+            for a in legal:
+                total[a] += values[a]
+        if n < self.min_samples:
+            return self.heuristic.act(view)
+        self.last_search = SearchSummary("score", {a: total[a] / n for a in legal}, n)
+        return self._pick(view, total, True, whole_action=True)
+
+    def _debertz_rollout(self, m: Any, action: int, seat: int) -> float:
+        """Return ``seat``'s :func:`bid_score` of sample ``m`` after ``action``."""
+        r = m.clone()
+        r.apply_action(action)
+        while True:
+            if r.phase not in (DA.BIDDING, DA.PLAY):
+                return 0.0  # everybody passed twice: thrown in
+            legal = r.legal_actions()
+            if r.phase == DA.PLAY and all(a < DA.ACCEPT for a in legal):
+                break
+            r.apply_action(self.heuristic.act(r.view(r.current_player())))
+        pos = debertz_position(r)
+        solver = DebertzSolver(pos, self.deadline, self.clock)
+        whole = (sum(pos.points) + sum(solver.hand_points(h) for h in pos.hands)
+                 + LAST_TRICK_BONUS + pos.meld_points)
+        sides = pos.side_list()
+        return bid_score(solver.value(), whole, sides[seat] == sides[pos.declarer],
+                         max(sides) + 1)
+
     # -- Tertz -----------------------------------------------------------------------------
     def _tertz_play(self, view: SeatView, legal: list[int]) -> int:
         cards = [a for a in legal if a < 32]
@@ -291,6 +368,31 @@ class TrickPimcBot(Bot):
             return self.heuristic.act(view)
         self.last_search = SearchSummary("points", {c: total[c] / n for c in cards}, n)
         return self._pick(view, total, True)
+
+
+def bid_score(v: int, whole: int, declaring: bool, sides: int) -> float:
+    """Return a seat's deal score less the mean of the other sides', by the bait rule.
+
+    ``v`` is the final difference of the declarer's side over the others (the solver's),
+    ``whole`` the deal's points, ``sides`` how many sides play.  Made (``v > 0``) every side
+    writes its points; baited (``v < 0``) the declarer's side writes 0 and the others share
+    its points; hanging (``v == 0``) it writes 0 and the others their own (rules/debertz.md
+    §6).  The others' points are taken as shared equally among their sides.
+
+    >>> bid_score(20, 160, True, 3), bid_score(-20, 160, True, 3), bid_score(20, 160, False, 3)
+    (55.0, -80.0, -27.5)
+    """
+    declarer = (v + whole) / 2
+    if v > 0:
+        mine, rest = declarer, whole - declarer
+    elif v < 0:
+        mine, rest = 0.0, float(whole)
+    else:
+        mine, rest = 0.0, whole - declarer
+    share = rest / (sides - 1)
+    if declaring:
+        return mine - share
+    return share - (mine + (sides - 2) * share) / (sides - 1)
 
 
 def _hands_key(m: Any) -> tuple[int, ...]:
