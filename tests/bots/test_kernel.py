@@ -7,8 +7,10 @@ deals of every preset and option bundle, played at random, and on mid-trick posi
 
 from __future__ import annotations
 
+import os
 import random
 import shutil
+import sysconfig
 from typing import Any
 
 import pytest
@@ -33,6 +35,8 @@ TERTZ_DRAWS = 2
 def test_the_kernel_is_built_where_a_compiler_is() -> None:
     if shutil.which("cc") is None and shutil.which("gcc") is None:
         pytest.skip("no C compiler on this machine: the pure-Python searches run")
+    if not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")):
+        pytest.skip("no Python headers on this machine: the pure-Python searches run")
     assert kernel._module is not None, "a C compiler is here but the kernel was not built"
 
 
@@ -155,6 +159,7 @@ def test_a_search_past_its_deadline_raises_and_the_next_one_is_right(compiled: b
 @built
 def test_the_environment_or_the_caller_can_turn_the_kernel_off(
         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("KOZYR_SOLVER", raising=False)
     pos = D.DebertzPosition.from_text(["JH AS", "9H TS", "AH KS"], leader=0, trump="H")
     assert D.DebertzSolver(pos).compiled
     assert not D.DebertzSolver(pos, compiled=False).compiled
@@ -182,3 +187,31 @@ def test_the_kernel_refuses_a_state_outside_the_table() -> None:
     tpos = T.TertzPosition.from_text(["AS TS", "KS 7S"], leader=0, trump="H")
     with pytest.raises(ValueError, match="draw index"):
         T.TertzSolver(tpos, compiled=True)._ab(-10, 10, 0, 0, -1, 30, 7)
+    with pytest.raises(ValueError, match="outside the table"):  # a card played, no best card
+        solver._ab(-10, 10, 1, 0, 1, 3, -1, 0, 0, 0, 0, 100)
+    drawing = T.TertzPosition.from_text(["AS TS", "KS 7S"], leader=0, trump="H", draws="JH 7D")
+    with pytest.raises(ValueError, match="draw index"):  # the draws go in pairs
+        T.TertzSolver(drawing, compiled=True)._ab(-10, 10, 0, 0, -1, 30, 1)
+
+
+@built
+def test_thresholds_far_outside_any_value_are_answered_as_in_python() -> None:
+    pos = D.DebertzPosition.from_text(["JH AS", "9H TS", "AH KS"], leader=0, trump="H")
+    for compiled in (False, True):
+        solver = D.DebertzSolver(pos, compiled=compiled)
+        assert not solver.at_least(10 ** 10) and solver.at_least(-10 ** 10)
+
+
+def test_a_stale_kernel_build_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    class Old:
+        VERSION = 0
+
+    monkeypatch.setattr(importlib, "import_module", lambda name: Old)
+    fresh = importlib.reload(kernel)
+    try:
+        assert fresh._module is None and not fresh.available()
+    finally:
+        monkeypatch.undo()
+        importlib.reload(kernel)

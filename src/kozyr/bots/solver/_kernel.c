@@ -132,7 +132,11 @@ static int
 count_node(Common *c)
 {
     c->nodes++;
-    if (c->deadline > 0 && !(c->nodes & 1023)) {
+    if (!(c->nodes & 1023) && PyErr_CheckSignals() < 0) {
+        c->failed = 1;  /* Ctrl-C: as the Python search, the search can be interrupted */
+        return 1;
+    }
+    if (c->deadline != 0 && !(c->nodes & 1023)) {
         PyObject *now = PyObject_CallNoArgs(c->clock);
         if (now == NULL) {
             c->failed = 1;
@@ -629,7 +633,8 @@ DebertzKernel_ab(DebertzKernel *self, PyObject *args)
     }
     int n = self->n;
     if (seat < 0 || seat >= n || leader < 0 || leader >= n || winner < 0 || winner >= n
-        || k < 0 || k >= n || led < 0 || led > 3 || best < -1 || best > 31) {
+        || k < 0 || k >= n || led < 0 || led > 3 || best < -1 || best > 31
+        || (k > 0 && best < 0) || rem < 0 || rem > 4096) {
         PyErr_SetString(PyExc_ValueError, "a search state outside the table");
         return NULL;
     }
@@ -890,18 +895,22 @@ TertzKernel_init(TertzKernel *self, PyObject *args, PyObject *kwds)
         PyErr_SetString(PyExc_ValueError, "draws: an even number of cards, at most 32");
         return -1;
     }
-    self->nd = (int)nd;
-    if (!read_ints(draws, self->draws, nd, "draws") || !read_ints(points, self->pts, 32, "points")
+    int cards[32];
+    if (!read_ints(draws, cards, nd, "draws") || !read_ints(points, self->pts, 32, "points")
         || !read_ints(strength, self->st, 32, "strength")
         || !read_masks(higher, self->higher, 32, "higher")) {
         return -1;
     }
-    self->later[nd] = 0;
-    for (Py_ssize_t i = nd - 1; i >= 0; i--) {
-        if (self->draws[i] < 0 || self->draws[i] > 31) {
+    for (Py_ssize_t i = 0; i < nd; i++) {
+        if (cards[i] < 0 || cards[i] > 31) {
             PyErr_SetString(PyExc_ValueError, "draws: cards are 0..31");
             return -1;
         }
+    }
+    self->nd = (int)nd;
+    memcpy(self->draws, cards, nd * sizeof(int));
+    self->later[nd] = 0;
+    for (Py_ssize_t i = nd - 1; i >= 0; i--) {
         self->later[i] = self->later[i + 1] | 1u << self->draws[i];
     }
     return common_init(&self->c, redundant, suit_mask, clock, deadline, timeout) ? 0 : -1;
@@ -920,8 +929,8 @@ TertzKernel_ab(TertzKernel *self, PyObject *args)
         PyErr_SetString(PyExc_RuntimeError, "kernel not initialised");
         return NULL;
     }
-    if (di < 0 || di > self->nd || seat < 0 || seat > 1 || k < 0 || k > 1 || lead < -1
-        || lead > 31 || (k == 1 && lead < 0)) {
+    if (di < 0 || di > self->nd || di % 2 || seat < 0 || seat > 1 || k < 0 || k > 1
+        || lead < -1 || lead > 31 || (k == 1 && lead < 0) || rem < 0 || rem > 4096) {
         PyErr_SetString(PyExc_ValueError, "seat 0 or 1 and a draw index within the draws");
         return NULL;
     }
@@ -998,6 +1007,12 @@ PyInit__kernel(void)
     Py_INCREF(&TertzKernelType);
     if (PyModule_AddObject(m, "TertzKernel", (PyObject *)&TertzKernelType) < 0) {
         Py_DECREF(&TertzKernelType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    /* kozyr.bots.solver.kernel uses a built module only if its VERSION is the one it knows
+     * (a stale build after the signatures change falls back to the pure search). */
+    if (PyModule_AddIntConstant(m, "VERSION", 1) < 0) {
         Py_DECREF(m);
         return NULL;
     }

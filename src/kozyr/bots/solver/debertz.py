@@ -406,7 +406,6 @@ class DebertzSolver(TrickSolver[DebertzPosition]):
 
         return ab
 
-
     def _compiled_search(self) -> Callable[..., int]:
         """Return the same search in the compiled kernel, over this game's tables."""
         pos = self.pos

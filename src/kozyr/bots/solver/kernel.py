@@ -21,11 +21,18 @@ from typing import Any, Protocol
 
 __all__ = ["available", "kernel_search", "module", "use_compiled"]
 
+#: The kernel's interface version this module speaks (the C module's ``VERSION``).
+VERSION = 1
+#: Search windows are clamped to this (no value comes near it; the C ints stay small).
+_BIG = 1 << 20
+
 _module: ModuleType | None
 try:
     _module = importlib.import_module("kozyr.bots.solver._kernel")
 except ImportError:  # no compiler at install time: the pure-Python searches run
     _module = None
+if _module is not None and getattr(_module, "VERSION", None) != VERSION:
+    _module = None  # a stale build of an older kernel: run `make dev` again to rebuild it
 
 
 def available() -> bool:
@@ -71,7 +78,8 @@ def kernel_search(solver: _Counted, kern: Any) -> Callable[..., int]:
 
     def ab(alpha: int, beta: int, *state: int) -> int:
         try:
-            return k.ab(hands, alpha, beta, *state)
+            return k.ab(hands, max(-_BIG, min(alpha, _BIG)), max(-_BIG, min(beta, _BIG)),
+                        *state)
         finally:
             solver.nodes = k.nodes
 
