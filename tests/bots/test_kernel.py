@@ -215,3 +215,20 @@ def test_a_stale_kernel_build_is_not_used(monkeypatch: pytest.MonkeyPatch) -> No
     finally:
         monkeypatch.undo()
         importlib.reload(kernel)
+
+
+@built
+def test_a_solver_and_its_kernel_table_go_as_soon_as_it_is_dropped() -> None:
+    import gc
+    import weakref
+
+    pos = D.DebertzPosition.from_text(["JH AS", "9H TS", "AH KS"], leader=0, trump="H")
+    solver = D.DebertzSolver(pos, compiled=True)
+    assert solver.value() == 80 and solver.nodes > 0
+    gone = weakref.ref(solver)
+    gc.disable()
+    try:
+        del solver
+        assert gone() is None  # no reference cycle: freed at once, its C table with it
+    finally:
+        gc.enable()

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import weakref
 from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any, Protocol
@@ -75,12 +76,17 @@ def kernel_search(solver: _Counted, kern: Any) -> Callable[..., int]:
     reads the solver's ``hands`` at each call and keeps ``solver.nodes`` up to date."""
     k: _Kernel = kern
     hands = solver.hands
+    # Weakly: the solver holds this closure, and a cycle would keep the kernel's table (C
+    # memory the collector does not count) alive until a full collection.
+    owner = weakref.ref(solver)
 
     def ab(alpha: int, beta: int, *state: int) -> int:
         try:
             return k.ab(hands, max(-_BIG, min(alpha, _BIG)), max(-_BIG, min(beta, _BIG)),
                         *state)
         finally:
-            solver.nodes = k.nodes
+            s = owner()
+            if s is not None:
+                s.nodes = k.nodes
 
     return ab
