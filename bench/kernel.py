@@ -7,7 +7,8 @@ and node counts agree, and prints the time of each and the ratio.
 
     .venv/bin/python bench/kernel.py [--positions 20] [--cards 7] [--draws 4] [--seed 1]
 
-Measured (2026-12-07, --positions 20 --cards 7 --draws 4): see the closing note of issue 18.
+Measured (2026-12-07, --positions 20 --cards 7 --draws 4): Debertz 245 knodes/s pure, 19.4
+Mnodes/s compiled (79x); Tertz 418 knodes/s, 17.4 Mnodes/s (42x).
 """
 
 from __future__ import annotations

@@ -350,6 +350,57 @@ store(Common *c, const uint32_t *h, uint32_t extra, int value, int a0, int b0, i
     return 1;
 }
 
+/* Look a trick start up in the table: return 1 with its bound in *ret if that decides the
+ * window, else narrow the window and give the stored best lead (-1: none), as Python does. */
+static int
+probe(Common *c, const uint32_t *h, uint32_t extra, int *alpha, int *beta, int *best, int *ret)
+{
+    Entry *e = table_get(&c->tt, h, extra);
+    if (e == NULL) {
+        return 0;
+    }
+    if (e->lo >= *beta) {
+        *ret = e->lo;
+        return 1;
+    }
+    if (e->hi <= *alpha) {
+        *ret = e->hi;
+        return 1;
+    }
+    if (e->lo > *alpha) {
+        *alpha = e->lo;
+    }
+    if (e->hi < *beta) {
+        *beta = e->hi;
+    }
+    *best = e->best;
+    return 0;
+}
+
+/* Take a child's value v of move c into the node's value and window; return 1 on a cut. */
+static inline int
+take(int maximizing, int v, int c, int *value, int *best_move, int *alpha, int *beta)
+{
+    if (maximizing) {
+        if (v > *value) {
+            *value = v;
+            *best_move = c;
+            if (v > *alpha) {
+                *alpha = v;
+                return *alpha >= *beta;
+            }
+        }
+    } else if (v < *value) {
+        *value = v;
+        *best_move = c;
+        if (v < *beta) {
+            *beta = v;
+            return *alpha >= *beta;
+        }
+    }
+    return 0;
+}
+
 static int
 read_hands(PyObject *list, uint32_t *hands, int n)
 {
@@ -360,6 +411,30 @@ read_hands(PyObject *list, uint32_t *hands, int n)
     memcpy(hands, tmp, sizeof(tmp));
     return 1;
 }
+
+/* What both kernel objects start with: the shared getter and deallocator read it. */
+typedef struct {
+    PyObject_HEAD
+    Common c;
+} KernelBase;
+
+static PyObject *
+kernel_get_nodes(KernelBase *self, void *closure)
+{
+    (void)closure;
+    return PyLong_FromLongLong(self->c.nodes);
+}
+
+static void
+kernel_dealloc(KernelBase *self)
+{
+    common_clear(&self->c);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyGetSetDef kernel_getset[] = {
+    {"nodes", (getter)kernel_get_nodes, NULL, "nodes searched", NULL},
+    {NULL, NULL, NULL, NULL, NULL}};
 
 /* -- Debertz ------------------------------------------------------------------------ */
 
@@ -400,22 +475,9 @@ d_ab(DebertzKernel *K, int alpha, int beta, int seat, int leader, int k, int led
             return -ub;
         }
         extra = (uint32_t)leader | (uint32_t)won << 2;
-        Entry *e = table_get(&C->tt, K->hands, extra);
-        if (e != NULL) {
-            int lo = e->lo, hi = e->hi;
-            if (lo >= beta) {
-                return lo;
-            }
-            if (hi <= alpha) {
-                return hi;
-            }
-            if (lo > alpha) {
-                alpha = lo;
-            }
-            if (hi < beta) {
-                beta = hi;
-            }
-            e_best = e->best;
+        int bound;
+        if (probe(C, K->hands, extra, &alpha, &beta, &e_best, &bound)) {
+            return bound;
         }
         cands = h;
     } else {
@@ -536,28 +598,8 @@ d_ab(DebertzKernel *K, int alpha, int beta, int seat, int leader, int k, int led
         if (C->failed) {
             return 0;
         }
-        if (maximizing) {
-            if (v > value) {
-                value = v;
-                best_move = c;
-                if (v > alpha) {
-                    alpha = v;
-                    if (alpha >= beta) {
-                        break;
-                    }
-                }
-            }
-        } else {
-            if (v < value) {
-                value = v;
-                best_move = c;
-                if (v < beta) {
-                    beta = v;
-                    if (alpha >= beta) {
-                        break;
-                    }
-                }
-            }
+        if (take(maximizing, v, c, &value, &best_move, &alpha, &beta)) {
+            break;
         }
     }
     if (k == 0 && !store(C, K->hands, extra, value, a0, b0, best_move)) {
@@ -650,28 +692,10 @@ DebertzKernel_ab(DebertzKernel *self, PyObject *args)
     return PyLong_FromLong(v);
 }
 
-static PyObject *
-DebertzKernel_get_nodes(DebertzKernel *self, void *closure)
-{
-    (void)closure;
-    return PyLong_FromLongLong(self->c.nodes);
-}
-
-static void
-DebertzKernel_dealloc(DebertzKernel *self)
-{
-    common_clear(&self->c);
-    Py_TYPE(self)->tp_free((PyObject *)self);
-}
-
 static PyMethodDef DebertzKernel_methods[] = {
     {"ab", (PyCFunction)DebertzKernel_ab, METH_VARARGS,
      "ab(hands, alpha, beta, seat, leader, k, led, best, winner, tpts, won, tm, rem)"},
     {NULL, NULL, 0, NULL}};
-
-static PyGetSetDef DebertzKernel_getset[] = {
-    {"nodes", (getter)DebertzKernel_get_nodes, NULL, "nodes searched", NULL},
-    {NULL, NULL, NULL, NULL, NULL}};
 
 static PyTypeObject DebertzKernelType = {
     PyVarObject_HEAD_INIT(NULL, 0)
@@ -681,9 +705,9 @@ static PyTypeObject DebertzKernelType = {
     .tp_doc = "The Debertz search (kozyr.bots.solver.debertz) with its transposition table.",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)DebertzKernel_init,
-    .tp_dealloc = (destructor)DebertzKernel_dealloc,
+    .tp_dealloc = (destructor)kernel_dealloc,
     .tp_methods = DebertzKernel_methods,
-    .tp_getset = DebertzKernel_getset,
+    .tp_getset = kernel_getset,
 };
 
 /* -- Tertz -------------------------------------------------------------------------- */
@@ -727,22 +751,9 @@ t_ab(TertzKernel *K, int alpha, int beta, int seat, int k, int lead, int rem, in
             return -ub;
         }
         extra = (uint32_t)seat | (uint32_t)di << 1;
-        Entry *e = table_get(&C->tt, K->hands, extra);
-        if (e != NULL) {
-            int lo = e->lo, hi = e->hi;
-            if (lo >= beta) {
-                return lo;
-            }
-            if (hi <= alpha) {
-                return hi;
-            }
-            if (lo > alpha) {
-                alpha = lo;
-            }
-            if (hi < beta) {
-                beta = hi;
-            }
-            e_best = e->best;
+        int bound;
+        if (probe(C, K->hands, extra, &alpha, &beta, &e_best, &bound)) {
+            return bound;
         }
         cands = h;
         live = K->hands[0] | K->hands[1] | K->later[di];
@@ -834,28 +845,8 @@ t_ab(TertzKernel *K, int alpha, int beta, int seat, int k, int lead, int rem, in
         if (C->failed) {
             return 0;
         }
-        if (maximizing) {
-            if (v > value) {
-                value = v;
-                best_move = c;
-                if (v > alpha) {
-                    alpha = v;
-                    if (alpha >= beta) {
-                        break;
-                    }
-                }
-            }
-        } else {
-            if (v < value) {
-                value = v;
-                best_move = c;
-                if (v < beta) {
-                    beta = v;
-                    if (alpha >= beta) {
-                        break;
-                    }
-                }
-            }
+        if (take(maximizing, v, c, &value, &best_move, &alpha, &beta)) {
+            break;
         }
     }
     if (k == 0 && !store(C, K->hands, extra, value, a0, b0, best_move)) {
@@ -945,28 +936,10 @@ TertzKernel_ab(TertzKernel *self, PyObject *args)
     return PyLong_FromLong(v);
 }
 
-static PyObject *
-TertzKernel_get_nodes(TertzKernel *self, void *closure)
-{
-    (void)closure;
-    return PyLong_FromLongLong(self->c.nodes);
-}
-
-static void
-TertzKernel_dealloc(TertzKernel *self)
-{
-    common_clear(&self->c);
-    Py_TYPE(self)->tp_free((PyObject *)self);
-}
-
 static PyMethodDef TertzKernel_methods[] = {
     {"ab", (PyCFunction)TertzKernel_ab, METH_VARARGS,
      "ab(hands, alpha, beta, seat, k, lead, rem, di)"},
     {NULL, NULL, 0, NULL}};
-
-static PyGetSetDef TertzKernel_getset[] = {
-    {"nodes", (getter)TertzKernel_get_nodes, NULL, "nodes searched", NULL},
-    {NULL, NULL, NULL, NULL, NULL}};
 
 static PyTypeObject TertzKernelType = {
     PyVarObject_HEAD_INIT(NULL, 0)
@@ -976,9 +949,9 @@ static PyTypeObject TertzKernelType = {
     .tp_doc = "The Tertz search (kozyr.bots.solver.tertz) with its transposition table.",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)TertzKernel_init,
-    .tp_dealloc = (destructor)TertzKernel_dealloc,
+    .tp_dealloc = (destructor)kernel_dealloc,
     .tp_methods = TertzKernel_methods,
-    .tp_getset = TertzKernel_getset,
+    .tp_getset = kernel_getset,
 };
 
 /* -- the module ----------------------------------------------------------------------- */
