@@ -10,11 +10,13 @@ makes long matches (a Thousand sheet of 100+ rows): the worst case for whole obs
 
     .venv/bin/python bench/views.py [--steps 3000] [--seed 1] [--game thousand ...] [--json]
 
-Measured (--steps 300, 2026-12-07), a whole state vs a patched one per step, and bytes per
-viewer: Thousand 209 vs 224 us, 2045 vs 268 B; Debertz 250 vs 263 us, 1499 vs 251 B; Tertz
-187 vs 203 us, 1066 vs 292 B; Piquet 1008 vs 1025 us, 2866 vs 1789 B; Bezique 463 vs 483 us,
-1270 vs 274 B.  A patch costs about what encoding the whole observation does, for a sixth of
-the bytes (Piquet's legal discards change every step).
+Measured (--steps 300, 2026-12-07, stop 24's code then this one's, alternating in the same
+minutes), a whole state per step: Thousand 162-188 -> 139-144 us, Debertz 179-190 -> 86-96,
+Tertz 115-124 -> 63-69, Piquet 558-594 -> 265-277, Bezique 265-287 -> 174-191 (cached action
+texts and record rules, format_hand by tables).  A patch costs about what encoding the whole
+observation does, for a sixth of the bytes (Piquet's legal discards change every step): bytes
+per viewer whole vs patched, Thousand 2045 vs 268, Debertz 1499 vs 251, Tertz 1066 vs 292,
+Piquet 2866 vs 1789, Bezique 1270 vs 274.
 """
 
 from __future__ import annotations
