@@ -12,7 +12,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install -q --upgrade pip
 
 # setup.py builds the compiled solver kernel (optional: skipped where no C compiler is).
-KERNEL := setup.py src/kozyr/bots/solver/_kernel.c
+KERNEL := setup.py src/kozyr/bots/solver/ckernel.c
 
 $(STAMP): $(BIN)/python pyproject.toml $(KERNEL)
 	$(BIN)/pip install -q -e .

@@ -1,6 +1,6 @@
 """The compiled solver kernel (everything else is in pyproject.toml).
 
-``kozyr.bots.solver._kernel`` is optional: where no C compiler is present the build skips it
+``kozyr.bots.solver.ckernel`` is optional: where no C compiler is present the build skips it
 and the pure-Python solvers run (kozyr.bots.solver.kernel).
 """
 
@@ -9,8 +9,8 @@ from setuptools import Extension, setup
 setup(
     ext_modules=[
         Extension(
-            "kozyr.bots.solver._kernel",
-            sources=["src/kozyr/bots/solver/_kernel.c"],
+            "kozyr.bots.solver.ckernel",
+            sources=["src/kozyr/bots/solver/ckernel.c"],
             extra_compile_args=["-O2"],
             optional=True,
         )

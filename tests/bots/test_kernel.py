@@ -23,7 +23,7 @@ from kozyr.bots.solver.search import SearchTimeout
 from tests.bots.test_trick_solver_rules import bundles, card_decisions, ids
 
 built = pytest.mark.skipif(
-    kernel._module is None,
+    not kernel.built(),
     reason="the compiled kernel was not built (no C compiler at install); "
            "install gcc and run `make dev` again")
 
@@ -37,7 +37,7 @@ def test_the_kernel_is_built_where_a_compiler_is() -> None:
         pytest.skip("no C compiler on this machine: the pure-Python searches run")
     if not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")):
         pytest.skip("no Python headers on this machine: the pure-Python searches run")
-    assert kernel._module is not None, "a C compiler is here but the kernel was not built"
+    assert kernel.built(), "a C compiler is here but the kernel was not built"
 
 
 def agree(make: Any, pos: Any, children: list[Any]) -> None:
@@ -211,7 +211,7 @@ def test_a_stale_kernel_build_is_not_used(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setattr(importlib, "import_module", lambda name: Old)
     fresh = importlib.reload(kernel)
     try:
-        assert fresh._module is None and not fresh.available()
+        assert not fresh.built() and not fresh.available()
     finally:
         monkeypatch.undo()
         importlib.reload(kernel)

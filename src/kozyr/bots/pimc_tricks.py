@@ -69,6 +69,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from kozyr.bots.base import Bot
@@ -149,12 +150,21 @@ def tertz_position(m: Any, me: int) -> TertzPosition:
                          draws=d.draws, me=me, points=d.points, free_jack=d.free_jack)
 
 
-#: How deep the searches reach within a second, pure Python and with the compiled kernel
-#: (kozyr.bots.solver.kernel): see the module.
-PURE_REACH = {"debertz_exact_cards": 21, "debertz_search_cards": 24, "tertz_exact_draws": 2,
-              "debertz_bid_sim": 0}
-COMPILED_REACH = {"debertz_exact_cards": 24, "debertz_search_cards": 27, "tertz_exact_draws": 6,
-                  "debertz_bid_sim": 1}
+@dataclass(frozen=True)
+class Reach:
+    """How deep the searches reach within a second (the bot's defaults; see the module)."""
+
+    debertz_exact_cards: int
+    debertz_search_cards: int
+    tertz_exact_draws: int
+    debertz_bid_sim: bool
+
+
+#: The reach in pure Python and with the compiled kernel (kozyr.bots.solver.kernel).
+PURE_REACH = Reach(debertz_exact_cards=21, debertz_search_cards=24, tertz_exact_draws=2,
+                   debertz_bid_sim=False)
+COMPILED_REACH = Reach(debertz_exact_cards=24, debertz_search_cards=27, tertz_exact_draws=6,
+                       debertz_bid_sim=True)
 #: Debertz's bidding actions (accept, pass, name a trump): decided by simulation when compiled.
 BIDS = frozenset((DA.ACCEPT, DA.PASS, *range(DA.TRUMP, DA.TRUMP + 4)))
 
@@ -178,13 +188,13 @@ class TrickPimcBot(Bot):
         self.min_samples = min_samples
         self.enum_patience = enum_patience
         reach = COMPILED_REACH if kernel.available() else PURE_REACH
-        self.debertz_exact_cards = (reach["debertz_exact_cards"] if debertz_exact_cards is None
+        self.debertz_exact_cards = (reach.debertz_exact_cards if debertz_exact_cards is None
                                     else debertz_exact_cards)
-        self.debertz_search_cards = (reach["debertz_search_cards"]
+        self.debertz_search_cards = (reach.debertz_search_cards
                                      if debertz_search_cards is None else debertz_search_cards)
-        self.tertz_exact_draws = (reach["tertz_exact_draws"] if tertz_exact_draws is None
+        self.tertz_exact_draws = (reach.tertz_exact_draws if tertz_exact_draws is None
                                   else tertz_exact_draws)
-        self.debertz_bid_sim = (bool(reach["debertz_bid_sim"]) if debertz_bid_sim is None
+        self.debertz_bid_sim = (reach.debertz_bid_sim if debertz_bid_sim is None
                                 else debertz_bid_sim)
         self.heuristic = HeuristicBot(None if seed is None else seed + 1)
         #: The time limit is on this process's CPU time (``cpu_clock``: one core's second,
@@ -257,9 +267,7 @@ class TrickPimcBot(Bot):
             maximise = sides[seat] == sides[pos.declarer]
             exact = sum(h.bit_count() for h in pos.hands) <= self.debertz_exact_cards
             solver = DebertzSolver(pos, self.deadline, self.clock)
-            whole = (sum(pos.points) + sum(solver.hand_points(h) for h in pos.hands)
-                     + sum(solver.points[c] for c in pos.trick) + LAST_TRICK_BONUS
-                     + pos.meld_points)
+            whole = deal_total(pos, solver)
             live = sum(1 << c for c in pos.trick)
             for h in pos.hands:
                 live |= h
@@ -330,11 +338,9 @@ class TrickPimcBot(Bot):
             r.apply_action(self.heuristic.act(r.view(r.current_player())))
         pos = debertz_position(r)
         solver = DebertzSolver(pos, self.deadline, self.clock)
-        whole = (sum(pos.points) + sum(solver.hand_points(h) for h in pos.hands)
-                 + LAST_TRICK_BONUS + pos.meld_points)
         sides = pos.side_list()
-        return bid_score(solver.value(), whole, sides[seat] == sides[pos.declarer],
-                         max(sides) + 1)
+        return bid_score(solver.value(), deal_total(pos, solver),
+                         sides[seat] == sides[pos.declarer], max(sides) + 1)
 
     # -- Tertz -----------------------------------------------------------------------------
     def _tertz_play(self, view: SeatView, legal: list[int]) -> int:
@@ -368,6 +374,13 @@ class TrickPimcBot(Bot):
             return self.heuristic.act(view)
         self.last_search = SearchSummary("points", {c: total[c] / n for c in cards}, n)
         return self._pick(view, total, True)
+
+
+def deal_total(pos: DebertzPosition, solver: DebertzSolver) -> int:
+    """Return the deal's points at ``pos``: taken, in the hands and the trick, the last trick's
+    and the melds' (``T`` of the module)."""
+    return (sum(pos.points) + sum(solver.hand_points(h) for h in pos.hands)
+            + sum(solver.points[c] for c in pos.trick) + LAST_TRICK_BONUS + pos.meld_points)
 
 
 def bid_score(v: int, whole: int, declaring: bool, sides: int) -> float:

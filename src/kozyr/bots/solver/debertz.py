@@ -140,6 +140,9 @@ class DebertzSolver(TrickSolver[DebertzPosition]):
         self.trump = pos.trump
         self.points = CARD_POINTS[pos.trump]
         self.strength = strength_table(pos.trump, TRUMP_STRENGTH)
+        #: What the melds add, signed for the declarer's side, when their side takes a trick.
+        self.meld_sgn = (self.sgn[sides.index(pos.meld_side)] * pos.meld_points
+                         if pos.meld_side >= 0 else 0)
 
     # -- the state at the root ---------------------------------------------------------------
     def _root_state(self, pos: DebertzPosition) -> tuple[int, ...]:
@@ -223,9 +226,7 @@ class DebertzSolver(TrickSolver[DebertzPosition]):
         ruff_over = cardplay.must_overtrump_ruff(self.pos.overtrump)
         meld_side = self.pos.meld_side
         meld_pts = self.pos.meld_points
-        meld_sgn = 0
-        if meld_side >= 0:
-            meld_sgn = sgn[side_of.index(meld_side)] * meld_pts
+        meld_sgn = self.meld_sgn
         plain_suits = tuple(s for s in range(4) if s != trump)
         deadline = self.deadline
         clock = self.clock
@@ -410,16 +411,13 @@ class DebertzSolver(TrickSolver[DebertzPosition]):
         """Return the same search in the compiled kernel, over this game's tables."""
         pos = self.pos
         trump = self.trump
-        sides = tuple(self.side_of)
-        meld_sgn = (self.sgn[sides.index(pos.meld_side)] * pos.meld_points
-                    if pos.meld_side >= 0 else 0)
         kern = kernel.module().DebertzKernel(
-            n=self.n, sgn=self.sgn, side_of=sides, trump=trump, points=self.points,
+            n=self.n, sgn=self.sgn, side_of=self.side_of, trump=trump, points=self.points,
             strength=self.strength, above=ABOVE_TRUMP,
             bella=(8 * trump + KING, 8 * trump + QUEEN),
             bella_after_trick=pos.bella_after_trick,
             ruff_over=cardplay.must_overtrump_ruff(pos.overtrump), meld_side=pos.meld_side,
-            meld_points=pos.meld_points, meld_sgn=meld_sgn, redundant=REDUNDANT,
+            meld_points=pos.meld_points, meld_sgn=self.meld_sgn, redundant=REDUNDANT,
             suit_mask=SUIT_MASK, clock=self.clock, deadline=float(self.deadline),
             timeout=SearchTimeout)
         return kernel.kernel_search(self, kern)

@@ -1,6 +1,6 @@
 """The compiled search kernels of the Debertz and Tertz solvers, where the build made them.
 
-``kozyr.bots.solver._kernel`` (C, built by ``pip install`` through setup.py; skipped where no
+``kozyr.bots.solver.ckernel`` (C, built by ``pip install`` through setup.py; skipped where no
 compiler is present) holds each solver's alpha-beta, statement for statement, with the game's
 tables passed in from Python.  A solver uses it unless told not to: ``compiled=False``, or the
 environment variable ``KOZYR_SOLVER=pure`` for a whole process (benchmarks, a suspect kernel).
@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any, Protocol
 
-__all__ = ["available", "kernel_search", "module", "use_compiled"]
+__all__ = ["available", "built", "kernel_search", "module", "use_compiled"]
 
 #: The kernel's interface version this module speaks (the C module's ``VERSION``).
 VERSION = 1
@@ -29,11 +29,16 @@ _BIG = 1 << 20
 
 _module: ModuleType | None
 try:
-    _module = importlib.import_module("kozyr.bots.solver._kernel")
+    _module = importlib.import_module("kozyr.bots.solver.ckernel")
 except ImportError:  # no compiler at install time: the pure-Python searches run
     _module = None
 if _module is not None and getattr(_module, "VERSION", None) != VERSION:
     _module = None  # a stale build of an older kernel: run `make dev` again to rebuild it
+
+
+def built() -> bool:
+    """Return True if the compiled kernel was built (whatever ``KOZYR_SOLVER`` says)."""
+    return _module is not None
 
 
 def available() -> bool:

@@ -126,6 +126,7 @@ class TertzSolver(TrickSolver[TertzPosition]):
 
     def _prepare(self, pos: TertzPosition) -> None:
         self.points = CARD_POINTS[pos.trump]
+        self.strength = strength_table(pos.trump, TRUMP_STRENGTH)
 
     def _root_state(self, pos: TertzPosition) -> tuple[int, ...]:
         pts = self.points
@@ -178,7 +179,7 @@ class TertzSolver(TrickSolver[TertzPosition]):
             later[i] = later[i + 1] | 1 << draws[i]
         pts_of = self.points
         higher = HIGHER[trump]
-        st = strength_table(trump, TRUMP_STRENGTH)
+        st = self.strength
         sm = SUIT_MASK
         tmask = sm[trump]
         jack = JACK_OF[trump] if pos.free_jack else 0
@@ -334,7 +335,7 @@ class TertzSolver(TrickSolver[TertzPosition]):
         trump = pos.trump
         kern = kernel.module().TertzKernel(
             trump=trump, me=pos.me, draws=pos.draws, points=self.points,
-            strength=strength_table(trump, TRUMP_STRENGTH), higher=HIGHER[trump],
+            strength=self.strength, higher=HIGHER[trump],
             jack=JACK_OF[trump] if pos.free_jack else 0, redundant=REDUNDANT,
             suit_mask=SUIT_MASK, clock=self.clock, deadline=float(self.deadline),
             timeout=SearchTimeout)

@@ -699,7 +699,7 @@ static PyMethodDef DebertzKernel_methods[] = {
 
 static PyTypeObject DebertzKernelType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "kozyr.bots.solver._kernel.DebertzKernel",
+    .tp_name = "kozyr.bots.solver.ckernel.DebertzKernel",
     .tp_basicsize = sizeof(DebertzKernel),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "The Debertz search (kozyr.bots.solver.debertz) with its transposition table.",
@@ -943,7 +943,7 @@ static PyMethodDef TertzKernel_methods[] = {
 
 static PyTypeObject TertzKernelType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "kozyr.bots.solver._kernel.TertzKernel",
+    .tp_name = "kozyr.bots.solver.ckernel.TertzKernel",
     .tp_basicsize = sizeof(TertzKernel),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "The Tertz search (kozyr.bots.solver.tertz) with its transposition table.",
@@ -957,12 +957,12 @@ static PyTypeObject TertzKernelType = {
 /* -- the module ----------------------------------------------------------------------- */
 
 static struct PyModuleDef kernel_module = {
-    PyModuleDef_HEAD_INIT, "_kernel",
+    PyModuleDef_HEAD_INIT, "ckernel",
     "Compiled double-dummy kernels of the Debertz and Tertz solvers (see the C source).", -1,
     NULL, NULL, NULL, NULL, NULL};
 
 PyMODINIT_FUNC
-PyInit__kernel(void)
+PyInit_ckernel(void)
 {
     if (PyType_Ready(&DebertzKernelType) < 0 || PyType_Ready(&TertzKernelType) < 0) {
         return NULL;
