@@ -79,7 +79,7 @@ def expected(client: TestClient, name: str, ids: list[str]) -> dict[str, Any]:
                 c = row["contract"] if row["contract"] is not None else row["bid"]
                 if c is not None:
                     contracts.append(c)
-        if best is None or g["totals"][seat] > best[0]:
+        if best is None or g["totals"][seat] >= best[0]:  # ids oldest first: a tie, the newest
             best = (g["totals"][seat], gid)
         for level in {p[4:] for p in g["players"] if p.startswith("bot:")}:
             b = out["against_bots"].setdefault(level, {"played": 0, "won": 0})

@@ -71,6 +71,7 @@ def compute(rows: Iterable[Any], history: Iterable[Any] = ()) -> list[dict[str, 
             value = deal.get("bid") if value is None else value
             if isinstance(value, int | float):
                 s["contracts"].append(value)
+        # rows come newest first: on a tie the newest match stays the best (docs/protocol.md)
         if totals and seat < len(totals) and (
                 s["best"] is None or totals[seat] > s["best"]["total"]):
             s["best"] = {"game_id": public_id, "total": totals[seat]}
