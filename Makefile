@@ -12,7 +12,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install -q --upgrade pip
 
 # setup.py builds the compiled solver kernel (optional: skipped where no C compiler is).
-KERNEL := setup.py src/kozyr/bots/solver/ckernel.c
+KERNEL := setup.py $(wildcard src/kozyr/bots/solver/*.c src/kozyr/bots/solver/*.h)
 
 $(STAMP): $(BIN)/python pyproject.toml $(KERNEL)
 	$(BIN)/pip install -q -e .

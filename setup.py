@@ -10,7 +10,9 @@ setup(
     ext_modules=[
         Extension(
             "kozyr.bots.solver.ckernel",
-            sources=["src/kozyr/bots/solver/ckernel.c"],
+            sources=["src/kozyr/bots/solver/ckernel.c",
+                     "src/kozyr/bots/solver/thousand_kernel.c"],
+            depends=["src/kozyr/bots/solver/kernel_common.h"],
             extra_compile_args=["-O2"],
             optional=True,
         )

@@ -1,9 +1,10 @@
 """The compiled solver kernel against the pure-Python search: the same positions, both ways.
 
 Deals random Debertz (3 players) and Tertz positions with ``--cards`` cards a hand (Tertz:
-and ``--draws`` cards still to draw), solves each exactly with the pure-Python search and
-with the compiled kernel (kozyr.bots.solver.kernel) in this process, checks that the values
-and node counts agree, and prints the time of each and the ratio.
+and ``--draws`` cards still to draw) and whole Thousand deals (three hands of 8 after the
+talon, the declarer to lead, no trump yet), solves each exactly with the pure-Python search
+and with the compiled kernel (kozyr.bots.solver.kernel) in this process, checks that the
+values and node counts agree, and prints the time of each and the ratio.
 
     .venv/bin/python bench/kernel.py [--positions 20] [--cards 7] [--draws 4] [--seed 1]
 
@@ -18,6 +19,7 @@ import random
 import time
 from typing import Any
 
+from kozyr.bots.solver import Position, Solver
 from kozyr.bots.solver.debertz import DebertzPosition, DebertzSolver
 from kozyr.bots.solver.kernel import available
 from kozyr.bots.solver.tertz import TertzPosition, TertzSolver
@@ -31,6 +33,16 @@ def timed(make: Any, pos: Any, compiled: bool) -> tuple[int, int, float]:
     return v, solver.nodes, time.perf_counter() - t
 
 
+class ThousandSolver(Solver):
+    """Thousand's solver asked as the others are (``value()``)."""
+
+    def __init__(self, pos: Position, compiled: bool) -> None:
+        super().__init__(pos, compiled=compiled)
+
+    def value(self) -> int:
+        return self.exact()
+
+
 def main() -> None:
     """Run the benchmark and print the figures."""
     ap = argparse.ArgumentParser()
@@ -42,7 +54,7 @@ def main() -> None:
     if not available():
         raise SystemExit("the compiled kernel is not built (or KOZYR_SOLVER=pure)")
     rng = random.Random(args.seed)
-    for game in ("debertz", "tertz"):
+    for game in ("thousand", "debertz", "tertz"):
         pure = fast = 0.0
         nodes = 0
         for _ in range(args.positions):
@@ -50,11 +62,17 @@ def main() -> None:
             rng.shuffle(deck)
             k = args.cards
             pos: Any
-            if game == "debertz":
+            if game == "thousand":
+                cards = [c for c in deck if c & 7 >= 2]
+                pos = Position(hands=tuple(sum(1 << c for c in cards[i * 8:(i + 1) * 8])
+                                           for i in range(3)),
+                               leader=0, declarer=0, can_declare=False)
+                make: Any = ThousandSolver
+            elif game == "debertz":
                 pos = DebertzPosition(hands=tuple(sum(1 << c for c in deck[i * k:(i + 1) * k])
                                                   for i in range(3)),
                                       leader=0, trump=rng.randrange(4))
-                make: Any = DebertzSolver
+                make = DebertzSolver
             else:
                 pos = TertzPosition(hands=(sum(1 << c for c in deck[:k]),
                                            sum(1 << c for c in deck[k:2 * k])),

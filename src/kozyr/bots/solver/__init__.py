@@ -116,9 +116,10 @@ class Position:
             return self.points[self.declarer]
         return sum(w * p for w, p in zip(self.weights, self.points, strict=True))
 
-    def search(self) -> Search | DeclaringSearch:
+    def search(self, compiled: bool | None = None) -> Search | DeclaringSearch:
         """Return a fresh search state for this position (:class:`DeclaringSearch` under
-        §11's declarations, else the fast :class:`Search`)."""
+        §11's declarations, else the fast :class:`Search`, compiled as ``compiled`` says:
+        None where the kernel was built, :func:`kozyr.bots.solver.kernel.use_compiled`)."""
         decl = self.declarations
         if decl is not None and uses_declaring(decl, self.counts, self.weights,
                                                self.declarer) and not plain_now(
@@ -132,7 +133,7 @@ class Position:
         return Search(list(self.hands), self.leader, list(self.trick),
                       -1 if self.trump is None else self.trump, self.declarer, self.can_declare,
                       self.marriage_values, self.ace_marriage, self.must_beat, self.fixed_trump,
-                      self.weights)
+                      self.weights, compiled=compiled)
 
     def scoring_counts(self) -> tuple[int, ...] | None:
         """Return ``counts`` if it silences a seat that scores (weight > 0), else None."""
@@ -188,11 +189,12 @@ def move_text(move: int) -> str:
 class Solver:
     """Answer several questions about one position, sharing one transposition table."""
 
-    def __init__(self, pos: Position, deadline: float = 0.0) -> None:
+    def __init__(self, pos: Position, deadline: float = 0.0, *,
+                 compiled: bool | None = None) -> None:
         """Prepare to search ``pos``; past ``deadline`` (a time.perf_counter() value, 0: none)
-        any search raises :class:`SearchTimeout`."""
+        any search raises :class:`SearchTimeout`.  ``compiled``: as :meth:`Position.search`."""
         self.pos = pos
-        self.s = pos.search()
+        self.s = pos.search(compiled)
         self.s.deadline = deadline
         self.base = pos.declarer_points()
 

@@ -1,11 +1,14 @@
-"""The compiled search kernels of the Debertz and Tertz solvers, where the build made them.
+"""The compiled search kernels of the Thousand, Debertz and Tertz solvers, where the build made
+them.
 
 ``kozyr.bots.solver.ckernel`` (C, built by ``pip install`` through setup.py; skipped where no
 compiler is present) holds each solver's alpha-beta, statement for statement, with the game's
-tables passed in from Python.  A solver uses it unless told not to: ``compiled=False``, or the
+tables passed in from Python (Thousand's fast search, :mod:`kozyr.bots.solver.search`; §11's
+declaring search stays in Python).  A solver uses it unless told not to: ``compiled=False``, or the
 environment variable ``KOZYR_SOLVER=pure`` for a whole process (benchmarks, a suspect kernel).
-The pure-Python searches stay the reference: tests/bots/test_kernel.py checks that both give
-the same values and node counts on random positions of every option.
+The pure-Python searches stay the reference: tests/bots/test_kernel.py and
+test_kernel_thousand.py check that both give the same values and node counts on random
+positions of every option.
 
 >>> use_compiled(False)
 False
@@ -20,10 +23,10 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any, Protocol
 
-__all__ = ["available", "built", "kernel_search", "module", "use_compiled"]
+__all__ = ["available", "built", "kernel_search", "module", "use_compiled", "window"]
 
 #: The kernel's interface version this module speaks (the C module's ``VERSION``).
-VERSION = 1
+VERSION = 2
 #: Search windows are clamped to this (no value comes near it; the C ints stay small).
 _BIG = 1 << 20
 
@@ -65,6 +68,15 @@ def use_compiled(compiled: bool | None) -> bool:
     return compiled
 
 
+def window(v: int) -> int:
+    """Return a search window's bound clamped to what the kernels take (no value comes near).
+
+    >>> window(1 << 30), window(-5)
+    (1048576, -5)
+    """
+    return max(-_BIG, min(v, _BIG))
+
+
 class _Counted(Protocol):
     nodes: int
     hands: list[int]
@@ -87,8 +99,7 @@ def kernel_search(solver: _Counted, kern: Any) -> Callable[..., int]:
 
     def ab(alpha: int, beta: int, *state: int) -> int:
         try:
-            return k.ab(hands, max(-_BIG, min(alpha, _BIG)), max(-_BIG, min(beta, _BIG)),
-                        *state)
+            return k.ab(hands, window(alpha), window(beta), *state)
         finally:
             s = owner()
             if s is not None:

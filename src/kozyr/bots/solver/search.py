@@ -38,13 +38,21 @@ skipped when that difference cannot bring it back into the window (e.g. the 9 an
 defender's sequence, if the declarer makes the threshold by 2 points more after the 9).  A
 K or Q whose suit's marriage the hand still holds, and the aces of a hand holding all four
 (``ace_marriage``), are never merged: which card is kept decides what can be declared.
+
+Compiled.  Where the package's build made :mod:`kozyr.bots.solver.ckernel`, the same search
+runs in C (``thousand_kernel.c``, statement for statement this one, with this game's tables
+passed in): :func:`kozyr.bots.solver.kernel.use_compiled` decides, ``compiled=False`` keeps a
+search in Python, and tests/bots/test_kernel_thousand.py checks that both give the same values
+and node counts.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
+from kozyr.bots.solver import kernel
 from kozyr.bots.solver.state import SearchState, SearchTimeout
 from kozyr.bots.solver.tables import (
     ALWAYS_BETWEEN,
@@ -70,7 +78,15 @@ __all__ = ["DECLARE", "Search", "SearchTimeout"]
 
 
 class Search(SearchState):
-    """Search one position (:class:`SearchState`) with alpha-beta and a transposition table."""
+    """Search one position (:class:`SearchState`) with alpha-beta and a transposition table.
+
+    ``compiled``: run the compiled kernel (None: where it was built and allowed).
+    """
+
+    def __init__(self, *args: Any, compiled: bool | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.compiled = kernel.use_compiled(compiled)
+        self._kernel: Any = None
 
     def search(self, alpha: int, beta: int) -> int:
         """Return the declarer's future points (fail-soft alpha-beta inside (alpha, beta))."""
@@ -92,6 +108,8 @@ class Search(SearchState):
 
     def _ab(self) -> Callable[..., int]:
         """Return the recursive search over this state's hands (a closure: locals are fast)."""
+        if self.compiled:
+            return self._compiled_ab()
         hands = self.hands
         n = self.n
         nxt = tuple((i + 1) % n for i in range(n))
@@ -675,5 +693,26 @@ class Search(SearchState):
                     entry[0] = entry[1] = value
                 entry[2] = best_move
             return value
+
+        return ab
+
+    def _compiled_ab(self) -> Callable[..., int]:
+        """Return :meth:`_ab`'s search run by the compiled kernel (its table kept across
+        searches, as this state's ``tt`` is)."""
+        kern = self._kernel
+        if kern is None:
+            kern = self._kernel = kernel.module().ThousandKernel(
+                declarer=self.declarer, weights=self.weights, marriage_values=self.mv,
+                ace_marriage=self.ace, must_beat=self.must_beat, fixed_trump=self.fixed,
+                points=POINTS, above=ABOVE, kq_mask=KQ_MASK, aces_mask=ACES_MASK,
+                suit_mask=SUIT_MASK, clock=time.perf_counter, timeout=SearchTimeout)
+        window = kernel.window
+
+        def ab(alpha: int, beta: int, *state: int) -> int:
+            try:
+                return int(kern.ab(self.hands, self.deadline, self.merge,
+                                   window(alpha), window(beta), *state))
+            finally:
+                self._counter[0] = kern.nodes
 
         return ab
