@@ -162,6 +162,27 @@ def test_the_kernel_refuses_a_state_outside_the_table() -> None:
     with pytest.raises(ValueError, match="weights"):
         Position(hands=pos.hands, leader=0, declarer=0, weights=(1, -1, 0)).search(
             True).search(0, 10)
+    with pytest.raises(ValueError, match="weights"):  # values must stay inside the window
+        Position(hands=pos.hands, leader=0, declarer=0, weights=(64, 0, 0)).search(
+            True).search(0, 10)
+    with pytest.raises(ValueError, match="marriages"):
+        Position(hands=pos.hands, leader=0, declarer=0, marriage_values=(4096,) * 4).search(
+            True).search(0, 10)
+    a, b, c = pos.hands
+    low = a & -a
+    for hands in ((a, b ^ (b & -b) | low, c),  # a card in two hands
+                  (a ^ low | 1, b, c),  # a card outside the deck (rank 0)
+                  (a | 1 << 40, b, c),  # beyond 32 bits
+                  (-1, b, c)):
+        s = pos.search(True)
+        assert isinstance(s, Search)
+        s.hands = list(hands)
+        with pytest.raises(ValueError, match="hands"):
+            s.search(0, 1 << 30)
+    # 13 cards each (ranks 0 and 1 among them): more than the kernel's move lists hold
+    two = Position(hands=(0x1FFF, 0x1FFF0000), leader=0, declarer=0)
+    with pytest.raises(ValueError, match="hands"):
+        Solver(two, compiled=True).exact()
 
 
 @built

@@ -162,16 +162,23 @@ count_node(Common *c)
     return !(c->nodes & 1023) && must_stop(c);
 }
 
+/* Return seq as a fast sequence of n items (a new reference), or NULL with an error. */
+static PyObject *
+sequence_of(PyObject *seq, Py_ssize_t n, const char *what)
+{
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (fast != NULL && PySequence_Fast_GET_SIZE(fast) != n) {
+        PyErr_Format(PyExc_ValueError, "%s: expected %zd items", what, n);
+        Py_CLEAR(fast);
+    }
+    return fast;
+}
+
 static int
 read_ints(PyObject *seq, int *out, Py_ssize_t n, const char *what)
 {
-    PyObject *fast = PySequence_Fast(seq, what);
+    PyObject *fast = sequence_of(seq, n, what);
     if (fast == NULL) {
-        return 0;
-    }
-    if (PySequence_Fast_GET_SIZE(fast) != n) {
-        PyErr_Format(PyExc_ValueError, "%s: expected %zd items", what, n);
-        Py_DECREF(fast);
         return 0;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
@@ -189,18 +196,17 @@ read_ints(PyObject *seq, int *out, Py_ssize_t n, const char *what)
 static int
 read_masks(PyObject *seq, uint32_t *out, Py_ssize_t n, const char *what)
 {
-    PyObject *fast = PySequence_Fast(seq, what);
+    PyObject *fast = sequence_of(seq, n, what);
     if (fast == NULL) {
         return 0;
     }
-    if (PySequence_Fast_GET_SIZE(fast) != n) {
-        PyErr_Format(PyExc_ValueError, "%s: expected %zd items", what, n);
-        Py_DECREF(fast);
-        return 0;
-    }
     for (Py_ssize_t i = 0; i < n; i++) {
-        unsigned long v = PyLong_AsUnsignedLongMask(PySequence_Fast_GET_ITEM(fast, i));
-        if (v == (unsigned long)-1 && PyErr_Occurred()) {
+        PyObject *item = PySequence_Fast_GET_ITEM(fast, i);
+        unsigned long long v = PyLong_Check(item) ? PyLong_AsUnsignedLongLong(item) : 0;
+        if (!PyLong_Check(item) || (v == (unsigned long long)-1 && PyErr_Occurred())
+            || v > 0xFFFFFFFFULL) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError, "%s: masks are ints of 32 bits", what);
             Py_DECREF(fast);
             return 0;
         }
@@ -244,13 +250,8 @@ common_init(Common *c, PyObject *redundant, PyObject *suit_mask, PyObject *clock
 static int
 read_redundant(Common *c, PyObject *redundant)
 {
-    PyObject *rows = PySequence_Fast(redundant, "redundant");
+    PyObject *rows = sequence_of(redundant, 8, "redundant");
     if (rows == NULL) {
-        return 0;
-    }
-    if (PySequence_Fast_GET_SIZE(rows) != 8) {
-        PyErr_SetString(PyExc_ValueError, "redundant: expected 8 rows");
-        Py_DECREF(rows);
         return 0;
     }
     for (int i = 0; i < 8; i++) {

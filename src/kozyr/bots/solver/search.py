@@ -64,7 +64,7 @@ from kozyr.bots.solver.tables import (
     SUIT_POINTS,
     by_points,
 )
-from kozyr.cards import SUIT_MASK
+from kozyr.cards import SUIT_MASK, THOUSAND_DECK
 from kozyr.games.thousand.cardplay import (
     ABOVE,
     ACES_MASK,
@@ -705,7 +705,8 @@ class Search(SearchState):
                 declarer=self.declarer, weights=self.weights, marriage_values=self.mv,
                 ace_marriage=self.ace, must_beat=self.must_beat, fixed_trump=self.fixed,
                 points=POINTS, above=ABOVE, kq_mask=KQ_MASK, aces_mask=ACES_MASK,
-                suit_mask=SUIT_MASK, clock=time.perf_counter, timeout=SearchTimeout)
+                suit_mask=SUIT_MASK, deck=THOUSAND_DECK, clock=time.perf_counter,
+                timeout=SearchTimeout)
         window = kernel.window
 
         def ab(alpha: int, beta: int, *state: int) -> int:

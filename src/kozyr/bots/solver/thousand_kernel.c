@@ -23,10 +23,11 @@
 typedef struct {
     PyObject_HEAD
     Common c;
-    int n, decl, ace, must_beat, fixed, plain, wmax, nscorers, merge, calls;
+    int n, decl, ace, must_beat, fixed, plain, wmax, nscorers, merge;
+    unsigned calls;
     int wts[3], scorer_seat[3], scorer_w[3], mv[4], mbound[16], pts[32];
     int pdiff[1024];          /* how far the points of cards a and b differ, times wmax */
-    uint32_t above[32], kq[4], aces;
+    uint32_t above[32], kq[4], aces, deck;
     uint32_t hands[4];
 } ThousandKernel;
 
@@ -635,21 +636,23 @@ ThousandKernel_init(ThousandKernel *self, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"declarer", "weights", "marriage_values", "ace_marriage",
                              "must_beat", "fixed_trump", "points", "above", "kq_mask",
-                             "aces_mask", "suit_mask", "clock", "timeout", NULL};
+                             "aces_mask", "suit_mask", "deck", "clock", "timeout", NULL};
     PyObject *weights, *mv, *points, *above, *kq, *suit_mask, *clock, *timeout;
     int decl, ace, must_beat, fixed;
-    unsigned long aces;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iOOippOOOkOOO", kwlist, &decl, &weights,
+    unsigned long aces, deck;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iOOippOOOkOkOO", kwlist, &decl, &weights,
                                      &mv, &ace, &must_beat, &fixed, &points, &above, &kq,
-                                     &aces, &suit_mask, &clock, &timeout)) {
+                                     &aces, &suit_mask, &deck, &clock, &timeout)) {
         return -1;
     }
+    /* Weights of at most 16, marriages and the ace of at most 1000: every value stays far
+     * inside the window of 2^20 (kernel.py's clamp, a new table entry's upper bound). */
     Py_ssize_t n = PySequence_Size(weights);
     if (n < 0) {
         return -1;
     }
-    if (n < 2 || n > 3 || decl < 0 || decl >= n || ace < 0 || ace > 4096) {
-        PyErr_SetString(PyExc_ValueError, "2 or 3 seats, a declarer among them, ace 0..4096");
+    if (n < 2 || n > 3 || decl < 0 || decl >= n || ace < 0 || ace > 1000) {
+        PyErr_SetString(PyExc_ValueError, "2 or 3 seats, a declarer among them, ace 0..1000");
         return -1;
     }
     common_clear(&self->c);
@@ -669,11 +672,12 @@ ThousandKernel_init(ThousandKernel *self, PyObject *args, PyObject *kwds)
         return -1;
     }
     self->aces = (uint32_t)aces;
+    self->deck = (uint32_t)deck;
     self->wmax = 0;
     self->nscorers = 0;
     for (int i = 0; i < n; i++) {
-        if (self->wts[i] < 0 || self->wts[i] > 64) {
-            PyErr_SetString(PyExc_ValueError, "weights: 0..64");
+        if (self->wts[i] < 0 || self->wts[i] > 16) {
+            PyErr_SetString(PyExc_ValueError, "weights: 0..16");
             return -1;
         }
         if (self->wts[i] > self->wmax) {
@@ -686,8 +690,8 @@ ThousandKernel_init(ThousandKernel *self, PyObject *args, PyObject *kwds)
     }
     self->plain = self->nscorers == 1 && self->scorer_seat[0] == decl && self->scorer_w[0] == 1;
     for (int i = 0; i < 4; i++) {
-        if (self->mv[i] < 0 || self->mv[i] > 4096) {
-            PyErr_SetString(PyExc_ValueError, "marriages: 0..4096");
+        if (self->mv[i] < 0 || self->mv[i] > 1000) {
+            PyErr_SetString(PyExc_ValueError, "marriages: 0..1000");
             return -1;
         }
     }
@@ -713,6 +717,20 @@ ThousandKernel_init(ThousandKernel *self, PyObject *args, PyObject *kwds)
         return -1;
     }
     self->c.lo0 = 0;
+    /* the move lists are sized for one suit's 8 ranks and 12 cards a hand (ThousandKernel_ab) */
+    for (int s = 0; s < 4; s++) {
+        uint32_t suit = 0xFFu << (8 * s);
+        if (!self->c.suit_mask[s] || (self->c.suit_mask[s] & ~suit) || (self->kq[s] & ~suit)) {
+            PyErr_SetString(PyExc_ValueError, "suit_mask, kq_mask: each suit's 8 ranks");
+            return -1;
+        }
+    }
+    for (int c = 0; c < 32; c++) {
+        if (self->above[c] & ~self->c.suit_mask[c >> 3]) {
+            PyErr_SetString(PyExc_ValueError, "above: cards of the card's own suit");
+            return -1;
+        }
+    }
     return 0;
 }
 
@@ -742,6 +760,15 @@ ThousandKernel_ab(ThousandKernel *self, PyObject *args)
     uint32_t h[4] = {0, 0, 0, 0};
     if (!read_hands(hands, h, n)) {
         return NULL;
+    }
+    uint32_t seen = 0;
+    for (int i = 0; i < n; i++) {
+        if ((h[i] & ~self->deck) || (h[i] & seen) || __builtin_popcount(h[i]) > 12) {
+            PyErr_SetString(PyExc_ValueError,
+                            "hands: at most 12 cards each, of the deck, none in two hands");
+            return NULL;
+        }
+        seen |= h[i];
     }
     /* every seat holds as many cards as the one to move, less one if it played to the trick */
     int size = __builtin_popcount(h[seat]);
