@@ -83,8 +83,13 @@ class Search(SearchState):
     ``compiled``: run the compiled kernel (None: where it was built and allowed).
     """
 
-    def __init__(self, *args: Any, compiled: bool | None = None, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, hands: list[int], leader: int, trick: list[int], trump: int,
+                 declarer: int, can_declare: bool, marriage_values: tuple[int, ...],
+                 ace_marriage: int, must_beat: bool, fixed_trump: bool,
+                 weights: tuple[int, ...] | None = None, *,
+                 compiled: bool | None = None) -> None:
+        super().__init__(hands, leader, trick, trump, declarer, can_declare, marriage_values,
+                         ace_marriage, must_beat, fixed_trump, weights)
         self.compiled = kernel.use_compiled(compiled)
         self._kernel: Any = None
 
