@@ -191,3 +191,15 @@ def test_thresholds_far_outside_any_value_are_answered_as_in_python() -> None:
     for alpha, beta in ((-(1 << 40), 1 << 40), (1 << 35, (1 << 35) + 1), (-5, -4)):
         pure, fast = pos.search(False), pos.search(True)
         assert fast.search(alpha, beta) == pure.search(alpha, beta), (alpha, beta)
+
+
+@built
+def test_hard_searches_exact_points_from_the_first_card_only_with_the_kernel(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from kozyr.bots.pimc import PimcBot
+
+    monkeypatch.delenv("KOZYR_SOLVER", raising=False)
+    assert PimcBot(1).exact_cards == 8  # three hands of 8 after the talon: every card
+    assert PimcBot(1, exact_cards=5).exact_cards == 5
+    monkeypatch.setenv("KOZYR_SOLVER", "pure")
+    assert PimcBot(1).exact_cards == 7
