@@ -287,31 +287,13 @@ DebertzKernel_ab(DebertzKernel *self, PyObject *args)
         return NULL;
     }
     self->c.failed = 0;
-    int v = d_ab(self, alpha, beta, seat, leader, k, led, best, winner, tpts, won,
-                 (uint32_t)tm, rem);
-    if (self->c.failed) {
-        return NULL;
-    }
-    return PyLong_FromLong(v);
+    return kernel_result(&self->c, d_ab(self, alpha, beta, seat, leader, k, led, best, winner,
+                                        tpts, won, (uint32_t)tm, rem));
 }
 
-static PyMethodDef DebertzKernel_methods[] = {
-    {"ab", (PyCFunction)DebertzKernel_ab, METH_VARARGS,
-     "ab(hands, alpha, beta, seat, leader, k, led, best, winner, tpts, won, tm, rem)"},
-    {NULL, NULL, 0, NULL}};
-
-static PyTypeObject DebertzKernelType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "kozyr.bots.solver.ckernel.DebertzKernel",
-    .tp_basicsize = sizeof(DebertzKernel),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "The Debertz search (kozyr.bots.solver.debertz) with its transposition table.",
-    .tp_new = PyType_GenericNew,
-    .tp_init = (initproc)DebertzKernel_init,
-    .tp_dealloc = (destructor)kernel_dealloc,
-    .tp_methods = DebertzKernel_methods,
-    .tp_getset = kernel_getset,
-};
+KERNEL_TYPE(static, DebertzKernel,
+            "ab(hands, alpha, beta, seat, leader, k, led, best, winner, tpts, won, tm, rem)",
+            "The Debertz search (kozyr.bots.solver.debertz) with its transposition table.");
 
 /* -- Tertz -------------------------------------------------------------------------- */
 
@@ -532,30 +514,12 @@ TertzKernel_ab(TertzKernel *self, PyObject *args)
         return NULL;
     }
     self->c.failed = 0;
-    int v = t_ab(self, alpha, beta, seat, k, lead, rem, di);
-    if (self->c.failed) {
-        return NULL;
-    }
-    return PyLong_FromLong(v);
+    return kernel_result(&self->c, t_ab(self, alpha, beta, seat, k, lead, rem, di));
 }
 
-static PyMethodDef TertzKernel_methods[] = {
-    {"ab", (PyCFunction)TertzKernel_ab, METH_VARARGS,
-     "ab(hands, alpha, beta, seat, k, lead, rem, di)"},
-    {NULL, NULL, 0, NULL}};
-
-static PyTypeObject TertzKernelType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "kozyr.bots.solver.ckernel.TertzKernel",
-    .tp_basicsize = sizeof(TertzKernel),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "The Tertz search (kozyr.bots.solver.tertz) with its transposition table.",
-    .tp_new = PyType_GenericNew,
-    .tp_init = (initproc)TertzKernel_init,
-    .tp_dealloc = (destructor)kernel_dealloc,
-    .tp_methods = TertzKernel_methods,
-    .tp_getset = kernel_getset,
-};
+KERNEL_TYPE(static, TertzKernel,
+            "ab(hands, alpha, beta, seat, k, lead, rem, di)",
+            "The Tertz search (kozyr.bots.solver.tertz) with its transposition table.");
 
 /* -- the module ----------------------------------------------------------------------- */
 

@@ -434,6 +434,32 @@ static PyGetSetDef kernel_getset[] = {
     {"nodes", (getter)kernel_get_nodes, NULL, "nodes searched", NULL},
     {NULL, NULL, NULL, NULL, NULL}};
 
+/* A search's answer to Python: its value, or NULL when it failed (its exception is set). */
+static PyObject *
+kernel_result(const Common *c, int v)
+{
+    return c->failed ? NULL : PyLong_FromLong(v);
+}
+
+/* Define the type object NAME##Type (STORAGE: static, or nothing for one another file adds to
+ * the module) of a kernel struct NAME that starts as KernelBase does, with its initialiser
+ * NAME##_init and its method `ab`, NAME##_ab (signature SIG). */
+#define KERNEL_TYPE(STORAGE, NAME, SIG, DOC)                                                  \
+    static PyMethodDef NAME##_methods[] = {                                                   \
+        {"ab", (PyCFunction)NAME##_ab, METH_VARARGS, SIG}, {NULL, NULL, 0, NULL}};            \
+    STORAGE PyTypeObject NAME##Type = {                                                       \
+        PyVarObject_HEAD_INIT(NULL, 0)                                                        \
+        .tp_name = "kozyr.bots.solver.ckernel." #NAME,                                        \
+        .tp_basicsize = sizeof(NAME),                                                         \
+        .tp_flags = Py_TPFLAGS_DEFAULT,                                                       \
+        .tp_doc = DOC,                                                                        \
+        .tp_new = PyType_GenericNew,                                                          \
+        .tp_init = (initproc)NAME##_init,                                                     \
+        .tp_dealloc = (destructor)kernel_dealloc,                                             \
+        .tp_methods = NAME##_methods,                                                         \
+        .tp_getset = kernel_getset,                                                           \
+    }
+
 /* The Thousand kernel (thousand_kernel.c), added to the module by ckernel.c. */
 extern PyTypeObject ThousandKernelType;
 

@@ -784,29 +784,11 @@ ThousandKernel_ab(ThousandKernel *self, PyObject *args)
     self->merge = merge;
     self->calls = 255; /* the first trick start checks the clock, as in Python */
     self->c.failed = 0;
-    int v = ab(self, alpha, beta, seat, leader, trump, cd, rem, k, led, best, winner, tpts,
-               topled);
-    if (self->c.failed) {
-        return NULL;
-    }
-    return PyLong_FromLong(v);
+    return kernel_result(&self->c, ab(self, alpha, beta, seat, leader, trump, cd, rem, k, led,
+                                      best, winner, tpts, topled));
 }
 
-static PyMethodDef ThousandKernel_methods[] = {
-    {"ab", (PyCFunction)ThousandKernel_ab, METH_VARARGS,
-     "ab(hands, deadline, merge, alpha, beta, seat, leader, trump, cd, rem, k, led, best, "
-     "winner, tpts, topled)"},
-    {NULL, NULL, 0, NULL}};
-
-PyTypeObject ThousandKernelType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "kozyr.bots.solver.ckernel.ThousandKernel",
-    .tp_basicsize = sizeof(ThousandKernel),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Thousand's fast search (kozyr.bots.solver.search) with its transposition table.",
-    .tp_new = PyType_GenericNew,
-    .tp_init = (initproc)ThousandKernel_init,
-    .tp_dealloc = (destructor)kernel_dealloc,
-    .tp_methods = ThousandKernel_methods,
-    .tp_getset = kernel_getset,
-};
+KERNEL_TYPE(, ThousandKernel,
+            "ab(hands, deadline, merge, alpha, beta, seat, leader, trump, cd, rem, k, led, best, "
+            "winner, tpts, topled)",
+            "Thousand's fast search (kozyr.bots.solver.search) with its transposition table.");
